@@ -1,0 +1,1 @@
+"""Subcommands of `pentago-board`, one module each (see :mod:`controller.cli`)."""

@@ -1,0 +1,1 @@
+"""Hardware backends behind two small interfaces (base.py), built from the profile by factory.py."""

@@ -1,0 +1,53 @@
+"""What the board should show at one moment, independent of how the LEDs are wired.
+
+The core builds a :class:`View` from the game state; :func:`controller.lights.render.render`
+turns it into a frame for the profile's LED chain at a time ``t`` (animations are functions of
+the core's clock). Colours are names from :data:`PALETTE`; the renderer picks the RGB.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Marble colours by name, and the signal colours of the scenes, as RGB at full scale.
+PALETTE: dict[str, tuple[int, int, int]] = {
+    "white": (255, 255, 255),
+    "black": (90, 0, 160),  # black marbles are shown in violet: black light is no light
+    "blue": (0, 60, 255),
+    "yellow": (255, 170, 0),
+    "red": (255, 0, 0),
+    "green": (0, 200, 40),
+    "remove": (255, 30, 0),  # repair: take this marble away
+    "put_back": (0, 220, 60),  # repair: put a marble here (its colour is shown on the status pixels)
+    "turn_back": (255, 120, 0),  # repair: turn this block back
+    "prompt": (0, 120, 255),  # where to play (computer move, hint, puzzle)
+    "option": (60, 60, 60),  # menu choice
+    "selected": (0, 255, 120),  # chosen menu option
+}
+
+
+@dataclass(frozen=True)
+class HoleLight:
+    hole: int
+    colour: str  # a PALETTE name
+    blink: bool = False
+
+
+@dataclass(frozen=True)
+class ArrowLight:
+    block: int
+    clockwise: bool
+    colour: str  # a PALETTE name; arrows animate in their direction
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything lit at one moment. Empty fields light nothing."""
+
+    turn: str | None = None  # status pixels show the colour of the player to move
+    holes: tuple[HoleLight, ...] = ()  # prompts, repair steps, menu options
+    arrows: tuple[ArrowLight, ...] = ()  # the twist to make (prompt) or undo (repair)
+    win_lines: tuple[tuple[int, ...], ...] = ()  # animated along each run
+    win_colour: str | None = None
+    draw: bool = False  # the whole board pulses softly
+    cards: tuple[str, ...] = ()  # card pixels, one colour name each (pattern cards, match score)

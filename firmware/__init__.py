@@ -1,0 +1,1 @@
+"""MicroPython firmware for the board microcontroller; see PROTOCOL.md."""
