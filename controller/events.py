@@ -7,7 +7,7 @@ Holes are indices of :mod:`controller.rules.geometry` (``row * size + column``, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # Readings a hole sensor can give. Presence sensing reports MARBLE; polarity sensing reports a
 # colour name from the profile instead (e.g. "white", "black"), or UNSURE between the bands.
@@ -52,6 +52,18 @@ class LinkChange:
 
 
 @dataclass(frozen=True, slots=True)
+class Command:
+    """A request from a person through the web console or CLI, e.g. ``new_game``.
+
+    ``args`` holds JSON-like values; the flow validates them and answers bad ones with a notice.
+    """
+
+    t: float
+    name: str
+    args: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """Time passed: lets the core run settle timers and animations without an input."""
 
@@ -59,4 +71,4 @@ class Tick:
 
 
 InputEvent = HoleReading | EncoderSteps | ButtonPress | LinkChange
-Event = InputEvent | Tick
+Event = InputEvent | Command | Tick
