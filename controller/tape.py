@@ -1,0 +1,370 @@
+"""Tapes: JSON-lines recordings of every physical input, read back for replay and tests.
+
+The format is fixed (issue 4; other tools depend on it). The first line is the header::
+
+    {"tape": 1, "board": "6x6", "sensing": "presence", "detents_per_quarter": 4,
+     "game": "classic", "players": 2, "start": [{"hole": "c3", "reading": "marble"}]}
+
+Optional game options ("players", "colours", ...) sit beside the fixed keys; "start" lists the
+hole readings present when the tape begins (an empty board otherwise). Then one event per line,
+times in seconds from the start, non-decreasing::
+
+    {"t": 1.25, "hole": "b5", "reading": "marble"}
+    {"t": 2.5, "block": 4, "steps": 1}
+    {"t": 3.0, "button": "ok"}
+    {"t": 4.0, "link": "down"}
+
+Presence tapes read "empty" or "marble"; polarity tapes read "empty", a colour name, or
+"unsure" (the driver's reading between the bands). The parser and the formatters are a pair:
+:func:`read_tape` / :class:`TapeRecorder` round-trip every header and event. Every problem raises
+:class:`~controller.errors.TapeError` as ``line N: <problem quoting the value>``.
+
+>>> tape = read_tape(['{"tape": 1, "board": "6x6", "sensing": "presence",'
+...                   ' "detents_per_quarter": 4, "game": "classic"}',
+...                   '{"t": 0.5, "hole": "a1", "reading": "marble"}'])
+>>> tape.events
+[HoleReading(t=0.5, hole=0, reading='marble')]
+>>> read_tape(['{"tape": 1, "board": "7x7"}'])
+Traceback (most recent call last):
+...
+controller.errors.TapeError: line 1: "board" is '7x7'; write "6x6" or "9x9"
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from .errors import NotationError, TapeError
+from .events import EMPTY, MARBLE, UNSURE, ButtonPress, EncoderSteps, HoleReading, InputEvent, LinkChange
+from .rules import Geometry, geometry, hole_name, parse_hole
+
+log = logging.getLogger(__name__)
+
+TAPE_VERSION = 1
+BOARDS = {"6x6": 6, "9x9": 9}
+SENSINGS = ("presence", "polarity")
+BUTTONS = ("ok", "back")
+LINK_STATES = {"up": True, "down": False}
+# The marble colours of every variant; a polarity tape's header may narrow them with "colours".
+MARBLE_COLOURS = ("white", "black", "blue", "yellow", "red", "green")
+FIXED_KEYS = ("tape", "board", "sensing", "detents_per_quarter", "game", "start")
+EVENT_KEYS = {"hole": ("t", "hole", "reading"), "block": ("t", "block", "steps"),
+              "button": ("t", "button"), "link": ("t", "link")}
+
+
+@dataclass(frozen=True)
+class TapeHeader:
+    """The first line of a tape: the board, how it senses, and the game being played.
+
+    ``options`` holds the optional game options ("players", "colours", ...) as JSON values;
+    ``start`` the (hole index, reading) pairs present when the tape begins.
+    """
+
+    size: int
+    sensing: str
+    detents_per_quarter: int
+    game: str = "classic"
+    options: dict[str, Any] = field(default_factory=dict)
+    start: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(self.size)
+
+    def readings(self) -> tuple[str, ...]:
+        """The hole readings this tape's sensing can give."""
+        if self.sensing == "presence":
+            return (EMPTY, MARBLE)
+        return (EMPTY, UNSURE, *self.options.get("colours", MARBLE_COLOURS))
+
+
+@dataclass(frozen=True)
+class Tape:
+    """A whole tape: its header and its events in order."""
+
+    header: TapeHeader
+    events: list[InputEvent]
+
+
+# --- parsing -------------------------------------------------------------------------------
+
+
+def read_tape(source: str | os.PathLike[str] | Iterable[str]) -> Tape:
+    """Read a tape from a file path, or from an iterable of lines (a list, an open file).
+
+    Blank lines are skipped. Raises TapeError naming the line and the problem.
+    """
+    numbered = ((n, line) for n, line in _lines(source) if line.strip())
+    first = next(numbered, None)
+    if first is None:
+        raise TapeError("line 1: the tape is empty; the first line must be the header")
+    header = _at_line(first[0], parse_header, first[1])
+    events: list[InputEvent] = []
+    for number, line in numbered:
+        event = _at_line(number, parse_event, line, header)
+        if events and event.t < events[-1].t:
+            raise TapeError(f"line {number}: time {event.t!r} is before the previous {events[-1].t!r}")
+        events.append(event)
+    return Tape(header, events)
+
+
+def parse_header(text: str) -> TapeHeader:
+    """The header in one line of JSON text; raises TapeError without a line number."""
+    data = _json_object(text, "the header")
+    if "tape" not in data:
+        raise TapeError(f'the first line must be the header with "tape": {TAPE_VERSION}, not {text.strip()!r}')
+    if data["tape"] != TAPE_VERSION or isinstance(data["tape"], bool):
+        raise TapeError(f'"tape" is {data["tape"]!r}; this reader knows version {TAPE_VERSION}')
+    size = BOARDS.get(_required(data, "board", str))
+    if size is None:
+        raise TapeError(f'"board" is {data["board"]!r}; write "6x6" or "9x9"')
+    sensing = _one_of(data, "sensing", SENSINGS)
+    detents = _required(data, "detents_per_quarter", int)
+    if detents < 1:
+        raise TapeError(f'"detents_per_quarter" is {detents!r}; it must be at least 1')
+    game = _required(data, "game", str)
+    if not game.isidentifier():
+        raise TapeError(f'"game" is {game!r}; write a game name such as "classic"')
+    options = {key: value for key, value in data.items() if key not in FIXED_KEYS}
+    _check_options(options)
+    header = TapeHeader(size, sensing, detents, game, options)
+    return replace(header, start=_start(data.get("start", []), header))
+
+
+def parse_event(text: str, header: TapeHeader) -> InputEvent:
+    """One event line for a tape with ``header``; raises TapeError without a line number."""
+    data = _json_object(text, "an event")
+    kind = next((key for key in EVENT_KEYS if key in data), None)
+    if kind is None:
+        raise TapeError(f'{text.strip()!r} is not an event: it needs "hole", "block", "button" or "link"')
+    keys = EVENT_KEYS[kind]
+    extra, missing = sorted(set(data) - set(keys)), [key for key in keys if key not in data]
+    if extra or missing:
+        problem = f"has no key {extra[0]!r}" if extra else f"needs {missing[0]!r}"
+        raise TapeError(f'a {kind} event {problem} (keys: {", ".join(keys)}): {text.strip()!r}')
+    t = _time(data)
+    if kind == "hole":
+        return HoleReading(t, _hole(data["hole"], header), _reading(data, header))
+    if kind == "block":
+        return EncoderSteps(t, _block(data, header), _steps(data))
+    if kind == "button":
+        return ButtonPress(t, _one_of(data, "button", BUTTONS))
+    return LinkChange(t, LINK_STATES[_one_of(data, "link", tuple(LINK_STATES))])
+
+
+def _lines(source: str | os.PathLike[str] | Iterable[str]) -> Iterator[tuple[int, str]]:
+    if isinstance(source, (str, os.PathLike)):
+        return enumerate(_file_lines(Path(source)), start=1)
+    return enumerate(source, start=1)
+
+
+def _file_lines(path: Path) -> Iterator[str]:
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise TapeError(f"cannot read the tape {str(path)!r}: {e.strerror}") from e
+    for number, line in enumerate(raw.splitlines(), start=1):
+        try:
+            yield line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TapeError(f"line {number}: not UTF-8 text: {line[:40]!r}") from None
+
+
+def _at_line(number: int, parse, *args):
+    """Call ``parse``, prefixing any TapeError with the line number."""
+    try:
+        return parse(*args)
+    except TapeError as e:
+        raise TapeError(f"line {number}: {e}") from None
+
+
+def _json_object(text: str, what: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise TapeError(f"{what} is not valid JSON ({e.msg} at column {e.colno}): {text.strip()[:60]!r}") from None
+    if not isinstance(data, dict):
+        raise TapeError(f"{what} must be a JSON object, not {text.strip()[:60]!r}")
+    return data
+
+
+def _no_constant(name: str) -> None:
+    raise TapeError(f"{name} is not a number a tape may hold")
+
+
+def _required(data: dict[str, Any], key: str, kind: type) -> Any:
+    if key not in data:
+        raise TapeError(f"the header has no {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise TapeError(f"{key!r} is {value!r}; it must be {_KIND_NAMES[kind]}")
+    return value
+
+
+_KIND_NAMES = {str: "a string", int: "an integer"}
+
+
+def _one_of(data: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
+    value = data.get(key)
+    if value not in allowed or not isinstance(value, str):
+        choices = " or ".join(json.dumps(a) for a in allowed)
+        raise TapeError(f'"{key}" is {value!r}; write {choices}')
+    return value
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    players = options.get("players", 2)
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+        raise TapeError(f'"players" is {players!r}; it must be an integer from 2 to 4')
+    colours = options.get("colours", MARBLE_COLOURS)
+    names = isinstance(colours, list | tuple) and all(isinstance(c, str) and c.isidentifier() for c in colours)
+    if not names or not colours or len(set(colours)) != len(colours) or {EMPTY, MARBLE, UNSURE} & set(colours):
+        raise TapeError(f'"colours" is {colours!r}; it must be a list of distinct colour names')
+
+
+def _start(items: Any, header: TapeHeader) -> tuple[tuple[int, str], ...]:
+    if not isinstance(items, list):
+        raise TapeError(f'"start" is {items!r}; it must be a list of {{"hole": ..., "reading": ...}}')
+    start: dict[int, str] = {}
+    for item in items:
+        if not isinstance(item, dict) or set(item) != {"hole", "reading"}:
+            raise TapeError(f'a "start" entry is {item!r}; write {{"hole": "b5", "reading": "marble"}}')
+        hole = _hole(item["hole"], header)
+        if hole in start:
+            raise TapeError(f'"start" names hole {item["hole"]!r} twice')
+        start[hole] = _reading(item, header)
+    return tuple(start.items())
+
+
+def _time(data: dict[str, Any]) -> float:
+    t = data.get("t")
+    if isinstance(t, bool) or not isinstance(t, int | float) or not math.isfinite(t) or t < 0:
+        raise TapeError(f'"t" is {t!r}; it must be the seconds from the start, a number >= 0')
+    return t
+
+
+def _hole(text: Any, header: TapeHeader) -> int:
+    if not isinstance(text, str):
+        raise TapeError(f'"hole" is {text!r}; write a hole name such as "b5"')
+    try:
+        return parse_hole(text, header.geometry)
+    except NotationError as e:
+        raise TapeError(str(e)) from None
+
+
+def _reading(data: dict[str, Any], header: TapeHeader) -> str:
+    reading = data.get("reading")
+    allowed = header.readings()
+    if reading not in allowed or not isinstance(reading, str):
+        choices = ", ".join(json.dumps(a) for a in allowed)
+        raise TapeError(f'"reading" is {reading!r}; a {header.sensing} tape reads {choices}')
+    return reading
+
+
+def _block(data: dict[str, Any], header: TapeHeader) -> int:
+    block, count = data["block"], header.geometry.block_count
+    if isinstance(block, bool) or not isinstance(block, int) or not 1 <= block <= count:
+        raise TapeError(f'"block" is {block!r}; the {header.size}x{header.size} board has blocks 1-{count}')
+    return block
+
+
+def _steps(data: dict[str, Any]) -> int:
+    steps = data.get("steps")
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps == 0:
+        raise TapeError(f'"steps" is {steps!r}; it must be a non-zero integer (positive = clockwise)')
+    return steps
+
+
+# --- formatting ----------------------------------------------------------------------------
+
+
+def header_to_json(header: TapeHeader) -> str:
+    """The header as one line of JSON (no newline); :func:`parse_header` reads it back."""
+    clash = sorted(set(header.options) & set(FIXED_KEYS))
+    if clash:
+        raise TapeError(f"the option {clash[0]!r} clashes with a fixed header key")
+    g = header.geometry
+    data: dict[str, Any] = {
+        "tape": TAPE_VERSION, "board": f"{header.size}x{header.size}", "sensing": header.sensing,
+        "detents_per_quarter": header.detents_per_quarter, "game": header.game, **header.options,
+    }
+    if header.start:
+        data["start"] = [{"hole": hole_name(h, g), "reading": r} for h, r in header.start]
+    return json.dumps(data)
+
+
+def event_to_json(event: InputEvent, g: Geometry) -> str:
+    """One event as one line of JSON (no newline); :func:`parse_event` reads it back.
+
+    A LinkChange's ``reason`` is for the log only; the tape format has no place for it.
+    """
+    match event:
+        case HoleReading(t, hole, reading):
+            data: dict[str, Any] = {"t": t, "hole": hole_name(hole, g), "reading": reading}
+        case EncoderSteps(t, block, steps):
+            data = {"t": t, "block": block, "steps": steps}
+        case ButtonPress(t, button):
+            data = {"t": t, "button": button}
+        case LinkChange(t, up):
+            data = {"t": t, "link": "up" if up else "down"}
+        case _:
+            raise TapeError(f"{event!r} is not a physical input a tape records")
+    return json.dumps(data)
+
+
+class TapeRecorder:
+    """Records physical inputs to a tape file as they happen, one flushed line per event.
+
+    ``t0`` is the clock time the tape starts at; it is subtracted from every event's time so
+    the tape holds seconds from the start. An event the tape cannot carry (an unknown button, a
+    reading the sensing cannot give, a time before the previous one) is skipped with a warning:
+    recording is a diagnostic aid and must never stop the daemon.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], header: TapeHeader, t0: float = 0) -> None:
+        self.path = Path(path)
+        self.header = header
+        self.t0 = t0
+        self._last_t: float = 0
+        self._file: TextIO = open(self.path, "w", encoding="utf-8")
+        self._write(header_to_json(header))
+
+    def record(self, event: InputEvent) -> None:
+        """Append ``event`` as one line (flushed, so a crash keeps everything before it)."""
+        try:
+            line = self._line(event)
+        except TapeError as e:
+            log.warning("tape %s: not recording %r: %s", self.path, event, e)
+            return
+        self._write(line)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> TapeRecorder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _line(self, event: InputEvent) -> str:
+        """The tape line for ``event``, checked to read back as read_tape would read it."""
+        shifted = replace(event, t=event.t - self.t0)
+        line = event_to_json(shifted, self.header.geometry)
+        parse_event(line, self.header)
+        if shifted.t < self._last_t:
+            raise TapeError(f"time {shifted.t!r} is before the previous {self._last_t!r}")
+        self._last_t = shifted.t
+        return line
+
+    def _write(self, line: str) -> None:
+        self._file.write(line + "\n")
+        self._file.flush()
+
