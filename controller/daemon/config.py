@@ -1,0 +1,219 @@
+"""The daemon's config file (TOML): which profile, game defaults, brightness, where the journal
+and tape go, and the web console.
+
+Every key is optional; a missing file section takes the defaults below. A wrong value raises
+:class:`~controller.errors.ConfigError` naming the file, the key, the value and what is allowed,
+so the daemon refuses to start instead of half-starting.
+
+Example (``/etc/pentago-board/config.toml``)::
+
+    profile = "B-6x6"
+
+    [game]
+    game = "classic"      # classic, multiplayer, team, puzzle, triple
+    players = 2           # 2 to 4
+    computer = [2]        # seats the computer plays
+    match = true          # best of five
+
+    [lights]
+    brightness = 0.4      # 0.0 to 1.0, on top of the profile's cap
+
+    [storage]
+    journal = "/var/lib/pentago-board/journal.jsonl"
+    tape = ""             # empty: no tape; else a path to record the physical input to
+
+    [web]
+    enabled = false
+    bind = "127.0.0.1"    # any other address needs a token
+    port = 8080
+    token = ""            # empty with a public bind: one is made up at start and logged
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+
+GAMES = ("classic", "multiplayer", "team", "puzzle", "triple")
+SECTIONS = {
+    "game": ("game", "players", "computer", "match"),
+    "lights": ("brightness",),
+    "storage": ("journal", "tape"),
+    "web": ("enabled", "bind", "port", "token"),
+}
+DEFAULT_JOURNAL = "/var/lib/pentago-board/journal.jsonl"
+
+
+@dataclass(frozen=True)
+class GameDefaults:
+    """The game a fresh board starts (and the web console's preselection)."""
+
+    game: str = "classic"
+    players: int = 2
+    computer: tuple[int, ...] = ()
+    match: bool = False
+
+    def command_args(self) -> dict[str, object]:
+        """The arguments of a ``new_game`` command starting this game."""
+        return {"game": self.game, "players": self.players,
+                "computer": list(self.computer), "match": self.match}
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    enabled: bool = False
+    bind: str = "127.0.0.1"
+    port: int = 8080
+    token: str = ""
+
+    @property
+    def is_local(self) -> bool:
+        """True when only this machine can reach the console (no token needed)."""
+        return self.bind == "localhost" or ipaddress.ip_address(self.bind).is_loopback
+
+
+@dataclass(frozen=True)
+class Config:
+    profile: str = "virtual-6x6"
+    game: GameDefaults = field(default_factory=GameDefaults)
+    brightness: float = 1.0
+    journal: Path = Path(DEFAULT_JOURNAL)
+    tape: Path | None = None
+    web: WebConfig = field(default_factory=WebConfig)
+    source: str = "<defaults>"  # the file it came from, for messages
+
+    def with_web(self, **changes: Any) -> Config:
+        return replace(self, web=replace(self.web, **changes))
+
+
+def load_config(path: str | Path | None) -> Config:
+    """Read and check the config at ``path``; ``None`` gives the defaults.
+
+    Raises ConfigError for a missing or unparsable file and for any bad key or value.
+    """
+    if path is None:
+        return Config()
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"config {path}: cannot read it ({exc.strerror})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"config {path}: not valid TOML ({exc})") from exc
+    return parse_config(data, source=str(path))
+
+
+def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
+    """Check a parsed TOML table and build the Config; see the module docstring for the keys."""
+    check = _Checker(source)
+    check.known_keys(data, "", ("profile", *SECTIONS))
+    for section, keys in SECTIONS.items():
+        check.known_keys(check.table(data, section), f"{section}.", keys)
+    game, lights = check.table(data, "game"), check.table(data, "lights")
+    storage, web = check.table(data, "storage"), check.table(data, "web")
+    tape = check.text(storage, "storage.tape", "")
+    return Config(
+        profile=check.text(data, "profile", Config.profile, allow_empty=False),
+        game=_game_defaults(check, game),
+        brightness=check.number(lights, "lights.brightness", 1.0, 0.0, 1.0),
+        journal=Path(check.text(storage, "storage.journal", DEFAULT_JOURNAL, allow_empty=False)),
+        tape=Path(tape) if tape else None,
+        web=_web_config(check, web),
+        source=source,
+    )
+
+
+def _game_defaults(check: _Checker, game: dict[str, Any]) -> GameDefaults:
+    players = check.integer(game, "game.players", 2, 2, 4)
+    computer = check.seats(game, "game.computer", players)
+    return GameDefaults(
+        game=check.choice(game, "game.game", "classic", GAMES),
+        players=players,
+        computer=computer,
+        match=check.boolean(game, "game.match", False),
+    )
+
+
+def _web_config(check: _Checker, web: dict[str, Any]) -> WebConfig:
+    return WebConfig(
+        enabled=check.boolean(web, "web.enabled", False),
+        bind=check.address(web, "web.bind", "127.0.0.1"),
+        port=check.integer(web, "web.port", 8080, 1, 65535),
+        token=check.text(web, "web.token", ""),
+    )
+
+
+class _Checker:
+    """Reads typed values from TOML tables; every complaint names the file and the key."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, key: str, value: object, allowed: str) -> ConfigError:
+        return ConfigError(f"config {self.source}: {key} = {value!r} is not allowed; expected {allowed}")
+
+    def known_keys(self, table: dict[str, Any], prefix: str, keys: tuple[str, ...]) -> None:
+        for key in table:
+            if key not in keys:
+                raise ConfigError(f"config {self.source}: unknown key {prefix}{key}; "
+                                  f"known keys: {', '.join(prefix + k for k in keys)}")
+
+    def table(self, data: dict[str, Any], key: str) -> dict[str, Any]:
+        value = data.get(key, {})
+        if not isinstance(value, dict):
+            raise self.fail(key, value, "a table ([" + key + "])")
+        return value
+
+    def text(self, table: dict[str, Any], key: str, default: str, allow_empty: bool = True) -> str:
+        value = table.get(key.rpartition(".")[2], default)
+        if not isinstance(value, str) or (not value and not allow_empty):
+            raise self.fail(key, value, "a non-empty string" if not allow_empty else "a string")
+        return value
+
+    def boolean(self, table: dict[str, Any], key: str, default: bool) -> bool:
+        value = table.get(key.rpartition(".")[2], default)
+        if not isinstance(value, bool):
+            raise self.fail(key, value, "true or false")
+        return value
+
+    def integer(self, table: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
+        value = table.get(key.rpartition(".")[2], default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fail(key, value, f"a whole number from {low} to {high}")
+        return value
+
+    def number(self, table: dict[str, Any], key: str, default: float, low: float, high: float) -> float:
+        value = table.get(key.rpartition(".")[2], default)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+            raise self.fail(key, value, f"a number from {low} to {high}")
+        return float(value)
+
+    def choice(self, table: dict[str, Any], key: str, default: str, allowed: tuple[str, ...]) -> str:
+        value = table.get(key.rpartition(".")[2], default)
+        if value not in allowed:
+            raise self.fail(key, value, "one of " + ", ".join(allowed))
+        return value
+
+    def seats(self, table: dict[str, Any], key: str, players: int) -> tuple[int, ...]:
+        value = table.get(key.rpartition(".")[2], [])
+        good = isinstance(value, list) and all(
+            isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= players for s in value)
+        if not good or len(set(value)) != len(value) or len(value) >= players:
+            raise self.fail(key, value, f"a list of distinct seats from 1 to {players}, "
+                                        "leaving at least one seat to a person")
+        return tuple(value)
+
+    def address(self, table: dict[str, Any], key: str, default: str) -> str:
+        value = self.text(table, key, default, allow_empty=False)
+        if value == "localhost":
+            return value
+        try:
+            ipaddress.ip_address(value)
+        except ValueError:
+            raise self.fail(key, value, "an IP address such as 127.0.0.1, 0.0.0.0 or ::1, "
+                                        "or localhost") from None
+        return value

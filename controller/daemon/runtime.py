@@ -1,0 +1,204 @@
+"""The daemon's engine: one queue, one core thread, and the producers that feed it.
+
+Drivers, the timer and the web console only ever put events on the queue; the core thread takes
+them one at a time, hands each to the core and carries out the effects in a fixed order:
+journal records first (durably), then the LED frame, then notices to the log. A frame is only
+shown once what it shows is on disk, so a power cut never loses a move that was lit.
+
+The timer lives in the same loop: the queue wait times out at the core's next deadline, at the
+next animation frame (only while frames keep changing, so an idle board costs nothing) and at
+the next watchdog ping. The watchdog is pinged from this loop and nowhere else, so a hung core
+stops the pings and systemd restarts the service.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..drivers.base import Frame, InputDriver, PixelOutput
+from ..events import ButtonPress, EncoderSteps, Event, HoleReading, InputEvent, LinkChange, Tick
+from .logs import event as log
+from .notify import Notifier
+
+FRAME_INTERVAL_S = 0.05  # 20 frames a second while something animates: smooth enough for LEDs
+ANIMATION_HOLD_S = 1.5  # keep ticking this long after the last changed frame (slow blinks)
+JOIN_TIMEOUT_S = 10.0
+
+
+class CoreLike(Protocol):
+    """What the runtime needs of :class:`controller.core.Core`."""
+
+    def handle(self, event: Event) -> Any: ...
+    def state(self) -> dict[str, Any]: ...
+    def next_deadline(self) -> float | None: ...
+
+
+class JournalLike(Protocol):
+    def append(self, record: dict[str, Any]) -> None: ...
+
+
+class TapeLike(Protocol):
+    def record(self, event: InputEvent) -> None: ...
+
+
+@dataclass(frozen=True)
+class Reload:
+    """A new brightness from a reloaded config (SIGHUP), applied by the core thread."""
+
+    brightness: float
+
+
+_STOP = object()
+Listener = Callable[[dict[str, Any], tuple[str, ...]], None]
+
+
+class Runtime:
+    """Runs ``core`` on its own thread, fed by ``inputs`` and by :meth:`put`.
+
+    ``listeners`` are called on the core thread with the state after each change and the notices
+    it produced; they must only hand the data on (the web console queues it for its own loop).
+    """
+
+    def __init__(self, core: CoreLike, *, inputs: InputDriver, pixels: PixelOutput,
+                 journal: JournalLike, notifier: Notifier, tape: TapeLike | None = None,
+                 clock: Callable[[], float] = time.monotonic, brightness: float = 1.0) -> None:
+        self.core, self.inputs, self.pixels = core, inputs, pixels
+        self.journal, self.notifier, self.tape, self.clock = journal, notifier, tape, clock
+        self.brightness = brightness
+        self.queue: queue.Queue[object] = queue.Queue()
+        self.snapshot: dict[str, Any] = {}
+        self.listeners: list[Listener] = []
+        self.failed = False  # set when the journal could not be written
+        self._frame: Frame | None = None
+        self._animate_until = 0.0
+        self._frame_due: float | None = None  # the next animation tick, while frames change
+        self._next_ping = 0.0
+        self._thread = threading.Thread(target=self._loop, name="core", daemon=True)
+
+    # -- the producers' side -------------------------------------------------------------------
+
+    def put(self, event: Event | Reload) -> None:
+        """Queue an event for the core (thread-safe; this is the drivers' ``emit``)."""
+        self.queue.put(event)
+
+    def start(self) -> None:
+        """Start the core thread and the drivers, then tell systemd the board is live."""
+        self.put(Tick(self.clock()))  # lets the core draw its first frame, resumed or fresh
+        self._next_ping = self.clock() + (self.notifier.watchdog_s or 0.0)  # first ping after READY
+        self._thread.start()
+        self.inputs.start(self.put)
+        self.notifier.ready(status="board live")
+        log("board live", watchdog_s=self.notifier.watchdog_s or "off")
+
+    def stop(self) -> None:
+        """Finish the event in hand (and its journal write), then release the hardware."""
+        self.notifier.stopping()
+        self.inputs.stop()
+        self.queue.put(_STOP)
+        self._thread.join(JOIN_TIMEOUT_S)
+        self.pixels.close()
+        log("stopped")
+
+    @property
+    def is_alive(self) -> bool:
+        return self._thread.is_alive()
+
+    # -- the core thread -----------------------------------------------------------------------
+
+    def _loop(self) -> None:
+        self._publish(())
+        while True:
+            item = self._next_item()
+            if item is _STOP:
+                return
+            if item is not None:
+                self._handle(item)
+            self._ping_if_due()
+
+    def _next_item(self) -> object:
+        """The next queued item, or a Tick when a deadline passes first, or None to just ping."""
+        wake = self._wake_time()
+        try:
+            return self.queue.get(timeout=None if wake is None else max(0.0, wake - self.clock()))
+        except queue.Empty:
+            now = self.clock()
+            due = self._tick_time()
+            return Tick(now) if due is not None and due <= now else None
+
+    def _tick_time(self) -> float | None:
+        times = [self.core.next_deadline(), self._frame_due]
+        present = [t for t in times if t is not None]
+        return min(present) if present else None
+
+    def _wake_time(self) -> float | None:
+        times = [self._tick_time(), self._next_ping if self.notifier.watchdog_s else None]
+        present = [t for t in times if t is not None]
+        return min(present) if present else None
+
+    def _ping_if_due(self) -> None:
+        if self.notifier.watchdog_s and self.clock() >= self._next_ping:
+            self.notifier.watchdog()
+            self._next_ping = self.clock() + self.notifier.watchdog_s
+
+    def _handle(self, item: object) -> None:
+        if isinstance(item, Reload):
+            self._reload(item)
+            return
+        try:
+            if self.tape is not None and isinstance(item, HoleReading | EncoderSteps | ButtonPress | LinkChange):
+                self.tape.record(item)  # type: ignore[arg-type]
+            effects = self.core.handle(item)  # type: ignore[arg-type]
+        except Exception:  # a core bug must not take the board down; the event is logged
+            logging.getLogger("pentago_board").exception(
+                "core failed", extra={"fields": {"event": repr(item)}})
+            return
+        self._apply(item, effects)
+        now = self.clock()
+        self._frame_due = now + FRAME_INTERVAL_S if self._animate_until > now else None
+
+    def _apply(self, item: object, effects: Any) -> None:
+        if not self._write(effects.records):
+            return  # never show what is not on disk
+        if effects.frame is not None:
+            self._show(effects.frame)
+            self._animate_until = self.clock() + ANIMATION_HOLD_S
+        for notice in effects.notices:
+            log("notice", text=notice)
+        if effects.frame is not None or effects.records or effects.notices or not isinstance(item, Tick):
+            self._publish(tuple(effects.notices))
+
+    def _write(self, records: tuple[dict[str, Any], ...]) -> bool:
+        try:
+            for record in records:
+                self.journal.append(record)
+        except OSError as exc:
+            self.failed = True
+            log("journal write failed", logging.ERROR, error=exc)
+            return False
+        return True
+
+    def _show(self, frame: Frame) -> None:
+        self._frame = frame
+        scale = self.brightness
+        try:
+            self.pixels.show([(round(r * scale), round(g * scale), round(b * scale)) for r, g, b in frame])
+        except Exception:  # a glitching LED strip must not stop the referee
+            logging.getLogger("pentago_board").exception("pixel output failed")
+
+    def _reload(self, reload: Reload) -> None:
+        self.brightness = reload.brightness
+        if self._frame is not None:
+            self._show(self._frame)
+        log("config reloaded", brightness=reload.brightness)
+
+    def _publish(self, notices: tuple[str, ...]) -> None:
+        self.snapshot = self.core.state()
+        for listener in self.listeners:
+            listener(self.snapshot, notices)
+

@@ -1,0 +1,86 @@
+"""The daemon config: defaults, a full file, and one clear message per kind of bad value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from controller.daemon.config import Config, load_config, parse_config
+from controller.errors import ConfigError
+
+FULL = """
+profile = "B-6x6"
+[game]
+game = "classic"
+players = 2
+computer = [2]
+match = true
+[lights]
+brightness = 0.4
+[storage]
+journal = "/tmp/j.jsonl"
+tape = "/tmp/t.jsonl"
+[web]
+enabled = true
+bind = "0.0.0.0"
+port = 9000
+token = "s3cret"
+"""
+
+
+def test_no_file_gives_the_defaults():
+    config = load_config(None)
+    assert config == Config()
+    assert config.web.enabled is False and config.web.is_local
+
+
+def test_a_full_file_is_read(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text(FULL)
+    config = load_config(path)
+    assert config.profile == "B-6x6"
+    assert config.game.command_args() == {"game": "classic", "players": 2, "computer": [2], "match": True}
+    assert config.brightness == 0.4
+    assert config.journal == Path("/tmp/j.jsonl") and config.tape == Path("/tmp/t.jsonl")
+    assert (config.web.bind, config.web.port, config.web.token) == ("0.0.0.0", 9000, "s3cret")
+    assert not config.web.is_local
+
+
+@pytest.mark.parametrize("text, message", [
+    ('profile = ""', "profile = '' is not allowed; expected a non-empty string"),
+    ('colour = "red"', "unknown key colour; known keys: profile, game, lights, storage, web"),
+    ('[web]\nhost = "x"', "unknown key web.host; known keys: web.enabled, web.bind, web.port, web.token"),
+    ('game = 3', "game = 3 is not allowed; expected a table ([game])"),
+    ('[game]\ngame = "chess"', "game.game = 'chess' is not allowed; expected one of classic, multiplayer, team, puzzle, triple"),
+    ('[game]\nplayers = 5', "game.players = 5 is not allowed; expected a whole number from 2 to 4"),
+    ('[game]\ncomputer = [3]', "game.computer = [3] is not allowed; expected a list of distinct seats from 1 to 2"),
+    ('[game]\ncomputer = [1, 2]', "game.computer = [1, 2] is not allowed"),
+    ('[game]\nmatch = "yes"', "game.match = 'yes' is not allowed; expected true or false"),
+    ('[lights]\nbrightness = 1.5', "lights.brightness = 1.5 is not allowed; expected a number from 0.0 to 1.0"),
+    ('[lights]\nbrightness = true', "lights.brightness = True is not allowed; expected a number"),
+    ('[storage]\njournal = ""', "storage.journal = '' is not allowed; expected a non-empty string"),
+    ('[web]\nbind = "my-pi"', "web.bind = 'my-pi' is not allowed; expected an IP address"),
+    ('[web]\nport = 70000', "web.port = 70000 is not allowed; expected a whole number from 1 to 65535"),
+    ('[web]\nport = "80"', "web.port = '80' is not allowed"),
+])
+def test_each_bad_value_names_key_value_and_what_is_allowed(tmp_path, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert str(info.value).startswith(f"config {path}: ")
+    assert message in str(info.value)
+
+
+def test_unreadable_and_unparsable_files(tmp_path):
+    with pytest.raises(ConfigError, match=r"missing.toml: cannot read it \(No such file"):
+        load_config(tmp_path / "missing.toml")
+    (tmp_path / "x.toml").write_text("profile = ")
+    with pytest.raises(ConfigError, match="x.toml: not valid TOML"):
+        load_config(tmp_path / "x.toml")
+
+
+def test_localhost_and_loopback_binds_are_local():
+    for bind in ("localhost", "127.0.0.1", "::1"):
+        assert parse_config({"web": {"bind": bind}}).web.is_local

@@ -1,0 +1,145 @@
+"""The runtime: one core thread, journal before frame, timers, watchdog from the loop, reload."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from controller.daemon.runtime import Reload, Runtime
+from controller.events import ButtonPress, Command
+
+from .fakes import FakeCore, FakeInputs, FakeJournal, FakeNotifier, FakePixels
+
+
+def make(core=None, notifier=None, **kw):
+    order: list[str] = []
+    parts = dict(core=core or FakeCore(), inputs=FakeInputs(), pixels=FakePixels(log=order),
+                 journal=FakeJournal(log=order), notifier=notifier or FakeNotifier())
+    parts.update(kw)
+    runtime = Runtime(parts.pop("core"), **parts)
+    return runtime, parts, order
+
+
+def wait_for(predicate, timeout_s=5.0):
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_events_from_drivers_reach_the_core_on_its_own_thread():
+    runtime, parts, _ = make()
+    runtime.start()
+    parts["inputs"].emit(ButtonPress(1.0, "ok"))
+    assert wait_for(lambda: len(parts["journal"].records) == 1)
+    runtime.stop()
+    assert runtime.core.threads == {"core"}
+    assert parts["inputs"].stopped and parts["pixels"].closed
+
+
+def test_records_are_journalled_before_the_frame_is_shown():
+    runtime, parts, order = make()
+    runtime.start()
+    for i in range(3):
+        runtime.put(ButtonPress(float(i), "ok"))
+    assert wait_for(lambda: len(order) == 6)
+    runtime.stop()
+    assert order == ["journal", "show"] * 3
+
+
+def test_a_failed_journal_write_shows_no_frame_and_keeps_running():
+    runtime, parts, _ = make(journal=FakeJournal(broken=True))
+    runtime.start()
+    runtime.put(ButtonPress(1.0, "ok"))
+    runtime.put(Command(2.0, "menu"))
+    assert wait_for(lambda: len(runtime.core.seen) >= 3)
+    runtime.stop()
+    assert parts["pixels"].frames == [] and runtime.failed
+
+
+def test_a_core_exception_is_logged_and_the_next_event_still_handled(caplog):
+    runtime, parts, _ = make(core=FakeCore(fail_on="menu"))
+    runtime.start()
+    runtime.put(Command(1.0, "menu"))
+    runtime.put(ButtonPress(2.0, "ok"))
+    assert wait_for(lambda: len(parts["journal"].records) == 1)
+    runtime.stop()
+    assert parts["journal"].records == [{"n": 2}]
+
+
+def test_the_timer_ticks_at_the_core_deadline():
+    core = FakeCore(deadline=time.monotonic() + 0.2)
+    runtime, _, _ = make(core=core)
+    notices = []
+    runtime.listeners.append(lambda state, n: notices.extend(n))
+    runtime.start()
+    assert wait_for(lambda: "deadline" in notices)
+    runtime.stop()
+
+
+def test_an_idle_core_is_not_ticked():
+    runtime, _, _ = make()
+    runtime.start()
+    time.sleep(0.3)
+    runtime.stop()
+    assert len(runtime.core.seen) == 1  # only the start-up tick
+
+
+def test_frames_keep_ticking_briefly_after_a_change_then_stop(monkeypatch):
+    monkeypatch.setattr("controller.daemon.runtime.ANIMATION_HOLD_S", 0.2)
+    runtime, _, _ = make()
+    runtime.start()
+    runtime.put(ButtonPress(1.0, "ok"))
+    time.sleep(0.5)
+    settled = len(runtime.core.seen)
+    time.sleep(0.3)
+    runtime.stop()
+    assert 3 <= settled == len(runtime.core.seen)
+
+
+def test_watchdog_pings_come_from_the_loop_and_stop_when_the_core_hangs():
+    notifier = FakeNotifier(watchdog_s=0.05)
+    release = threading.Event()
+
+    class HangingCore(FakeCore):
+        def handle(self, event):
+            if getattr(event, "name", None) == "hang":
+                release.wait(5)
+            return super().handle(event)
+
+    runtime, _, _ = make(core=HangingCore(), notifier=notifier)
+    runtime.start()
+    assert wait_for(lambda: notifier.sent.count("WATCHDOG=1") >= 3)
+    runtime.put(Command(1.0, "hang"))
+    time.sleep(0.1)
+    during = notifier.sent.count("WATCHDOG=1")
+    time.sleep(0.3)
+    assert notifier.sent.count("WATCHDOG=1") == during  # hung: no pings
+    release.set()
+    assert wait_for(lambda: notifier.sent.count("WATCHDOG=1") > during)
+    runtime.stop()
+    assert notifier.sent[0] == "READY=1" and notifier.sent[-1] == "STOPPING=1"
+
+
+def test_reload_rescales_the_last_frame():
+    runtime, parts, _ = make()
+    runtime.start()
+    runtime.put(ButtonPress(1.0, "ok"))
+    runtime.put(Reload(brightness=0.5))
+    assert wait_for(lambda: len(parts["pixels"].frames) == 2)
+    runtime.stop()
+    assert parts["pixels"].frames == [[(200, 100, 50)] * 2, [(100, 50, 25)] * 2]
+
+
+def test_listeners_get_the_state_after_each_change():
+    runtime, _, _ = make()
+    states = []
+    runtime.listeners.append(lambda state, notices: states.append((state, notices)))
+    runtime.start()
+    runtime.put(ButtonPress(1.0, "ok"))
+    assert wait_for(lambda: len(states) == 2)
+    runtime.stop()
+    assert states[1] == ({"events": 2}, ("event 1",))
+    assert runtime.snapshot == {"events": 2}
