@@ -1,0 +1,549 @@
+"""Hardware profiles: board size, sensing kind, driver, pins and the LED chain, from TOML.
+
+A profile says everything about one physical build; code reads it and hard-codes no wiring.
+The shipped profiles live in ``hardware/profiles/*.toml`` of the checkout the package is
+installed from: the Pi installer (systemd/) installs editable from a git checkout, so they sit
+next to the code. Any other profile is loaded by its path.
+
+Every problem in a file raises :class:`~controller.errors.ProfileError` naming the file, the exact
+key and the problem, e.g. ``my.toml: leds.brightness_cap: 1.5 is out of range (0 < cap <= 1)``.
+
+>>> p = load_profile("A-6x6")
+>>> p.size, p.sensing, p.driver, p.geometry.block_count
+(6, 'presence', 'gpio', 4)
+>>> p.leds.hole_pixel[0], p.leds.arrow_pixels[(1, True)]
+(0, (36, 37, 38))
+>>> "virtual-9x9" in shipped_profiles()
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import NotationError, ProfileError
+from .lights.view import PALETTE
+from .rules import Geometry, geometry, hole_name, parse_hole, parse_twist
+
+PROFILE_DIR = Path(__file__).resolve().parents[1] / "hardware" / "profiles"
+
+SIZES = (6, 9)
+SENSINGS = ("presence", "polarity")
+DRIVERS = ("gpio", "mcu", "virtual")
+LED_DRIVERS = ("spi", "pwm", "virtual")
+HEADER_PINS = range(28)  # BCM GPIO 0-27 are the ones brought out on the 40-pin header
+LED_DRIVER_PINS = {"spi": (10,), "pwm": (12, 13, 18, 19)}  # SPI0 MOSI; the PWM-capable pins
+POLES = ("north", "south")
+NO_PIN = -1  # the LED pin of a virtual chain
+
+
+@dataclass(frozen=True)
+class GpioPins:
+    """Sensors and encoders wired straight to the Pi (build A).
+
+    Reed switches sit in a diode matrix: each row pin is driven low in turn while the column pins
+    (pulled up) are read; a closed switch pulls its column low through its diode (cathode towards
+    the row), and the diodes stop ghosting when several switches are closed.
+    """
+
+    matrix_rows: tuple[int, ...]  # BCM pins driven, one per matrix row
+    matrix_columns: tuple[int, ...]  # BCM pins read, one per matrix column
+    matrix_holes: tuple[int, ...]  # hole at each crossing, row-major: r * len(columns) + c
+    encoders: tuple[tuple[int, int], ...]  # (pin A, pin B) per block, blocks 1..n in order
+
+
+@dataclass(frozen=True)
+class McuLink:
+    """The microcontroller on USB serial (build B): the udev name of its port and the baud."""
+
+    port: str
+    baud: int
+
+
+@dataclass(frozen=True)
+class Pixel:
+    """One NeoPixel: lights a hole, part of a block's arrow, a status pixel or a card pixel."""
+
+    kind: str  # "hole" | "arrow" | "status" | "card"
+    hole: int | None = None
+    block: int | None = None
+    clockwise: bool | None = None
+    index: int | None = None  # position among the status (or card) pixels, from 0
+
+
+@dataclass(frozen=True)
+class LedChain:
+    """The NeoPixel chain in wiring order, with lookups from what to light to chain indices.
+
+    Arrow pixels are listed in animation order: the strip segment of an arrow is laid so that
+    chain order runs the way the block turns.
+    """
+
+    driver: str  # "spi" | "pwm" | "virtual"
+    pin: int  # BCM data pin: 10 for SPI MOSI, 18 for PWM; NO_PIN for a virtual chain
+    order: str  # colour order of the pixels, e.g. "GRB"
+    pixels: tuple[Pixel, ...]
+    brightness_cap: float  # 0 < cap <= 1, applied by the pixel output to every frame
+    current_budget_ma: int  # the output scales a frame down when it would draw more
+    ma_per_channel: float  # full-scale current of one colour channel (20 mA for WS2812B)
+    hole_pixel: dict[int, int] = field(init=False, repr=False, compare=False)
+    arrow_pixels: dict[tuple[int, bool], tuple[int, ...]] = field(
+        init=False, repr=False, compare=False
+    )
+    status_pixels: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    card_pixels: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
+        put("hole_pixel", {p.hole: i for i, p in enumerate(self.pixels) if p.kind == "hole"})
+        arrows: dict[tuple[int, bool], tuple[int, ...]] = {}
+        for i, p in enumerate(self.pixels):
+            if p.kind == "arrow":
+                key = (p.block, p.clockwise)
+                arrows[key] = arrows.get(key, ()) + (i,)  # type: ignore[index]
+        put("arrow_pixels", arrows)
+        put("status_pixels", self._indices("status"))
+        put("card_pixels", self._indices("card"))
+
+    @property
+    def length(self) -> int:
+        """The number of pixels in the chain."""
+        return len(self.pixels)
+
+    def max_current_ma(self) -> float:
+        """The LED current with every channel of every pixel at the brightness cap."""
+        return self.length * len(self.order) * self.ma_per_channel * self.brightness_cap
+
+    def _indices(self, kind: str) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self.pixels) if p.kind == kind)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One hardware build: what the board is, how it senses, and how it is wired."""
+
+    name: str
+    size: int  # 6 or 9
+    sensing: str  # "presence" (reed / digital Hall) | "polarity" (linear Hall, two colours)
+    driver: str  # "gpio" | "mcu" | "virtual"
+    detents_per_quarter: int  # encoder steps for a quarter turn of a block
+    colours: dict[str, str]  # polarity only: {"north": "white", "south": "black"}
+    buttons: dict[str, int]  # button name -> BCM pin; "ok" and "back" on real builds
+    gpio: GpioPins | None
+    mcu: McuLink | None
+    leds: LedChain
+    description: str = ""
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(self.size)
+
+
+def shipped_profiles() -> list[str]:
+    """The names of the profiles shipped in hardware/profiles, sorted."""
+    return sorted(path.stem for path in PROFILE_DIR.glob("*.toml"))
+
+
+def load_profile(name_or_path: str | Path) -> Profile:
+    """The profile with a shipped name (``"A-6x6"``) or in the TOML file at a path.
+
+    Raises ProfileError naming the file, the key and the problem.
+    """
+    path = _locate(name_or_path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read the profile ({exc.strerror})") from exc
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"{path}: not valid TOML ({exc})") from exc
+    return _read_profile(_Table(path.name, "", data), path.stem)
+
+
+def _locate(name_or_path: str | Path) -> Path:
+    text = str(name_or_path)
+    if isinstance(name_or_path, Path) or "/" in text or text.endswith(".toml"):
+        return Path(name_or_path)
+    if text in shipped_profiles():
+        return PROFILE_DIR / f"{text}.toml"
+    raise ProfileError(
+        f"no shipped profile named {text!r} (shipped: {', '.join(shipped_profiles())}); "
+        f"give one of those or the path of a .toml file"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading TOML tables with exact, keyed error messages
+
+_MISSING: Any = object()
+_TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", list: "a list", dict: "a table"}
+
+
+def _is_type(value: Any, kind: type) -> bool:
+    if isinstance(value, bool):  # TOML booleans are not numbers, whatever Python thinks
+        return kind is bool
+    if kind is float:
+        return isinstance(value, int | float)
+    return isinstance(value, kind)
+
+
+class _Table:
+    """One TOML table being read. Remembers the keys asked for, so that :meth:`finish` can
+    reject any other key and suggest the closest known one."""
+
+    def __init__(self, source: str, prefix: str, data: dict[str, Any]) -> None:
+        self.source, self.prefix, self.data = source, prefix, data
+        self.known: list[str] = []
+
+    def key(self, name: str) -> str:
+        return f"{self.prefix}{name}"
+
+    def error(self, name: str, problem: str) -> ProfileError:
+        return ProfileError(f"{self.source}: {self.key(name)}: {problem}")
+
+    def has(self, name: str) -> bool:
+        self.known.append(name)
+        return name in self.data
+
+    def get(self, name: str, kind: type, default: Any = _MISSING) -> Any:
+        if not self.has(name):
+            if default is _MISSING:
+                raise self.error(name, "missing key")
+            return default
+        value = self.data[name]
+        if not _is_type(value, kind):
+            raise self.error(name, f"expected {_TYPE_NAMES[kind]}, got {value!r}")
+        return value
+
+    def choice(self, name: str, choices: tuple[str, ...], default: Any = _MISSING) -> str:
+        value = self.get(name, str, default)
+        if value not in choices:
+            raise self.error(name, f"{value!r} is not one of {', '.join(map(repr, choices))}")
+        return value
+
+    def sub(self, name: str, required: bool = False) -> _Table | None:
+        if not self.has(name) and not required:
+            return None
+        return self.child(name, self.get(name, dict))
+
+    def child(self, name: str, value: Any) -> _Table:
+        if not isinstance(value, dict):
+            raise self.error(name, f"expected {_TYPE_NAMES[dict]}, got {value!r}")
+        return _Table(self.source, f"{self.key(name)}.", value)
+
+    def items(self, name: str, kind: type, value: list[Any]) -> list[Any]:
+        """Check every item of the list ``value`` read from key ``name``."""
+        for i, item in enumerate(value):
+            if not _is_type(item, kind):
+                raise self.error(f"{name}[{i}]", f"expected {_TYPE_NAMES[kind]}, got {item!r}")
+        return value
+
+    def finish(self) -> None:
+        for name in self.data:
+            if name not in self.known:
+                close = difflib.get_close_matches(name, self.known, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise self.error(name, f"unknown key{hint}")
+
+
+class _Pins:
+    """The BCM pins claimed so far, so that a pin used twice names both uses."""
+
+    def __init__(self) -> None:
+        self.users: dict[int, str] = {}
+
+    def claim(self, table: _Table, name: str, pin: Any) -> int:
+        if not _is_type(pin, int):
+            raise table.error(name, f"expected a BCM pin number, got {pin!r}")
+        if pin not in HEADER_PINS:
+            raise table.error(name, f"GPIO {pin} is not on the Pi's 40-pin header (GPIO 0-27)")
+        if pin in self.users:
+            raise table.error(name, f"GPIO {pin} is already used by {self.users[pin]}")
+        self.users[pin] = table.key(name)
+        return pin
+
+
+# ---------------------------------------------------------------------------------------------
+# The sections of a profile
+
+
+def _read_profile(top: _Table, stem: str) -> Profile:
+    name = top.get("name", str, stem)
+    description = top.get("description", str, "")
+    size = top.get("size", int)
+    if size not in SIZES:
+        raise top.error("size", f"{size} is not a supported board size (6 or 9)")
+    g = geometry(size)
+    sensing = top.choice("sensing", SENSINGS)
+    driver = top.choice("driver", DRIVERS)
+    detents = top.get("detents_per_quarter", int)
+    if detents < 1:
+        raise top.error("detents_per_quarter", f"{detents} is out of range (at least 1)")
+    colours = _read_colours(top, sensing)
+    pins = _Pins()
+    buttons = _read_buttons(top, driver, pins)
+    gpio = _read_gpio(top, driver, g, pins)
+    mcu = _read_mcu(top, driver)
+    leds = _read_leds(top, g, pins)
+    top.finish()
+    return Profile(name, size, sensing, driver, detents, colours, buttons, gpio, mcu, leds,
+                   description)
+
+
+def _read_colours(top: _Table, sensing: str) -> dict[str, str]:
+    table = top.sub("colours")
+    if sensing == "presence":
+        if table is not None:
+            raise top.error("colours", 'presence sensing cannot tell colours apart; remove '
+                            '[colours] or set sensing = "polarity"')
+        return {}
+    if table is None:
+        raise top.error("colours", 'missing key (polarity sensing needs the colour of each '
+                        'pole: colours = { north = "white", south = "black" })')
+    colours = {pole: table.choice(pole, tuple(PALETTE)) for pole in POLES}
+    table.finish()
+    if colours["north"] == colours["south"]:
+        raise table.error("south", f"{colours['south']!r} is the north colour too; "
+                          "the two poles need two colours")
+    return colours
+
+
+def _read_buttons(top: _Table, driver: str, pins: _Pins) -> dict[str, int]:
+    table = top.sub("buttons", required=driver != "virtual")
+    if table is None:
+        return {}
+    buttons = {name: pins.claim(table, name, table.get(name, int)) for name in list(table.data)}
+    for name in ("ok", "back"):
+        table.get(name, int)  # every real build needs these two
+    table.finish()
+    return buttons
+
+
+def _read_gpio(top: _Table, driver: str, g: Geometry, pins: _Pins) -> GpioPins | None:
+    if driver == "gpio" and "gpio" not in top.data:
+        raise top.error("gpio", 'missing section (driver "gpio" needs [gpio] with '
+                        "matrix_rows, matrix_columns, matrix_holes and encoders)")
+    table = top.sub("gpio")
+    if table is None:
+        return None
+    rows = _pin_list(table, "matrix_rows", pins)
+    columns = _pin_list(table, "matrix_columns", pins)
+    holes = _matrix_holes(table, len(rows), len(columns), g)
+    encoders = _encoders(table, g, pins)
+    table.finish()
+    return GpioPins(rows, columns, holes, encoders)
+
+
+def _pin_list(table: _Table, name: str, pins: _Pins) -> tuple[int, ...]:
+    value = table.get(name, list)
+    return tuple(pins.claim(table, f"{name}[{i}]", pin) for i, pin in enumerate(value))
+
+
+def _matrix_holes(table: _Table, rows: int, columns: int, g: Geometry) -> tuple[int, ...]:
+    grid = table.get("matrix_holes", list)
+    if rows * columns != g.hole_count:
+        raise table.error("matrix_holes", f"{rows} matrix_rows x {columns} matrix_columns = "
+                          f"{rows * columns} crossings for {g.hole_count} holes; "
+                          "every crossing needs exactly one hole")
+    if len(grid) != rows:
+        raise table.error("matrix_holes", f"{len(grid)} lists for {rows} matrix_rows; "
+                          "give one list of hole names per row pin")
+    placed: list[tuple[str, int]] = []
+    for r, line in enumerate(table.items("matrix_holes", list, grid)):
+        if len(line) != columns:
+            raise table.error(f"matrix_holes[{r}]", f"{len(line)} holes for {columns} "
+                              "matrix_columns; give one hole name per column pin")
+        keys = [f"matrix_holes[{r}][{c}]" for c in range(columns)]
+        placed += [(key, _hole(table, key, text, g)) for key, text in zip(keys, line)]
+    _check_each_hole_once(table, "matrix_holes", placed, g)
+    return tuple(hole for _, hole in placed)
+
+
+def _check_each_hole_once(table: _Table, name: str, placed: list[tuple[str, int]],
+                          g: Geometry) -> None:
+    """Every hole of ``g`` must appear exactly once among the (key, hole) pairs."""
+    seen: dict[int, str] = {}
+    for key, hole in placed:
+        if hole in seen:
+            raise table.error(key, f"hole {hole_name(hole, g)} is already at {seen[hole]}; "
+                              "every hole needs exactly one")
+        seen[hole] = table.key(key)
+    missing = [hole_name(h, g) for h in range(g.hole_count) if h not in seen]
+    if missing:
+        raise table.error(name, f"no entry for hole(s) {', '.join(missing)}; "
+                          "every hole needs exactly one")
+
+
+def _hole(table: _Table, key: str, text: Any, g: Geometry) -> int:
+    if not isinstance(text, str):
+        raise table.error(key, f"expected a hole name like 'a1', got {text!r}")
+    try:
+        return parse_hole(text, g)
+    except NotationError as exc:
+        raise table.error(key, str(exc)) from None
+
+
+def _encoders(table: _Table, g: Geometry, pins: _Pins) -> tuple[tuple[int, int], ...]:
+    pairs = table.get("encoders", list)
+    if len(pairs) != g.block_count:
+        raise table.error("encoders", f"{len(pairs)} pin pairs for {g.block_count} blocks; "
+                          "give one [A, B] pair per block, in block order")
+    out = []
+    for i, pair in enumerate(pairs):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise table.error(f"encoders[{i}]", f"expected a pair [A, B] of BCM pins, got {pair!r}")
+        out.append((pins.claim(table, f"encoders[{i}][0]", pair[0]),
+                    pins.claim(table, f"encoders[{i}][1]", pair[1])))
+    return tuple(out)
+
+
+def _read_mcu(top: _Table, driver: str) -> McuLink | None:
+    if driver == "mcu" and "mcu" not in top.data:
+        raise top.error("mcu", 'missing section (driver "mcu" needs [mcu] with port and baud)')
+    table = top.sub("mcu")
+    if table is None:
+        return None
+    port = table.get("port", str)
+    baud = table.get("baud", int)
+    if baud <= 0:
+        raise table.error("baud", f"{baud} is out of range (a positive baud rate)")
+    table.finish()
+    return McuLink(port, baud)
+
+
+# ---------------------------------------------------------------------------------------------
+# The LED chain
+
+
+def _read_leds(top: _Table, g: Geometry, pins: _Pins) -> LedChain:
+    table = top.sub("leds", required=True)
+    assert table is not None  # required=True never gives None
+    driver = table.choice("driver", LED_DRIVERS)
+    pin = _led_pin(table, driver, pins)
+    order = _colour_order(table)
+    cap = _number(table, "brightness_cap", lambda x: 0 < x <= 1, "0 < cap <= 1")
+    budget = table.get("current_budget_ma", int)
+    if budget <= 0:
+        raise table.error("current_budget_ma", f"{budget} is out of range (more than 0 mA)")
+    per_channel = _number(table, "ma_per_channel", lambda x: 0 < x <= 100, "0 < mA <= 100")
+    pixels = _read_chain(table, g)
+    table.finish()
+    return LedChain(driver, pin, order, pixels, float(cap), budget, float(per_channel))
+
+
+def _led_pin(table: _Table, driver: str, pins: _Pins) -> int:
+    if driver == "virtual":
+        return table.get("pin", int, NO_PIN)
+    pin = pins.claim(table, "pin", table.get("pin", int))
+    if pin not in LED_DRIVER_PINS[driver]:
+        allowed = " or ".join(map(str, LED_DRIVER_PINS[driver]))
+        raise table.error("pin", f"GPIO {pin} cannot drive NeoPixels with driver {driver!r} "
+                          f"(use GPIO {allowed})")
+    return pin
+
+
+def _colour_order(table: _Table) -> str:
+    order = table.get("order", str)
+    if sorted(order) not in (sorted("RGB"), sorted("RGBW")):
+        raise table.error("order", f"{order!r} is not a colour order like 'GRB' or 'GRBW'")
+    return order
+
+
+def _number(table: _Table, name: str, ok: Callable[[float], bool], allowed: str) -> float:
+    value = table.get(name, float)
+    if not ok(value):
+        raise table.error(name, f"{value} is out of range ({allowed})")
+    return value
+
+
+def _read_chain(leds: _Table, g: Geometry) -> tuple[Pixel, ...]:
+    """The ``[[leds.chain]]`` segments in wiring order, as one pixel list."""
+    pixels: list[Pixel] = []
+    placed: list[tuple[str, int]] = []  # (key, hole) of every hole pixel, to check coverage
+    for i, value in enumerate(leds.get("chain", list)):
+        segment = leds.child(f"chain[{i}]", value)
+        kind = _segment_kind(segment)
+        if kind == "hole":
+            keyed = _hole_segment(segment, g)
+            placed += [(f"chain[{i}].{key}", hole) for key, hole in keyed]
+            pixels += [Pixel("hole", hole=hole) for _, hole in keyed]
+        elif kind == "arrow":
+            pixels += _arrow_segment(segment, g, pixels)
+        else:
+            pixels += _counted_segment(segment, kind, pixels)
+        segment.finish()
+    _check_each_hole_once(leds, "chain", placed, g)
+    return tuple(pixels)
+
+
+SEGMENT_KINDS = {"holes": "hole", "arrows": "arrow", "status": "status", "cards": "card"}
+
+
+def _segment_kind(segment: _Table) -> str:
+    found = [key for key in SEGMENT_KINDS if key in segment.data]
+    if len(found) != 1:
+        raise ProfileError(
+            f"{segment.source}: {segment.prefix.rstrip('.')}: a segment needs exactly one of "
+            f"holes, arrows, status, cards (found {', '.join(found) or 'none'})"
+        )
+    return SEGMENT_KINDS[found[0]]
+
+
+def _counted_segment(segment: _Table, kind: str, before: list[Pixel]) -> list[Pixel]:
+    """``status = 4`` or ``cards = 3``: that many pixels, numbered on from earlier segments."""
+    key = "status" if kind == "status" else "cards"
+    count = segment.get(key, int)
+    if count < 1:
+        raise segment.error(key, f"{count} is out of range (at least 1 pixel)")
+    start = sum(1 for p in before if p.kind == kind)
+    return [Pixel(kind, index=start + n) for n in range(count)]
+
+
+def _hole_segment(segment: _Table, g: Geometry) -> list[tuple[str, int]]:
+    """``holes = "serpentine"`` (with an optional ``start`` corner) or a list of hole names."""
+    if segment.data["holes"] == "serpentine":
+        segment.get("holes", str)
+        names = _serpentine(segment, g)
+    else:
+        texts = segment.items("holes", str, segment.get("holes", list))
+        names = [(f"holes[{i}]", text) for i, text in enumerate(texts)]
+    return [(key, _hole(segment, key, text, g)) for key, text in names]
+
+
+def _serpentine(segment: _Table, g: Geometry) -> list[tuple[str, str]]:
+    """Every hole row by row from the ``start`` corner, each row the other way round."""
+    corners = {hole_name(g.hole(c, r), g): (c, r) for c in (0, g.size - 1) for r in (0, g.size - 1)}
+    start = segment.get("start", str, "a1")
+    if start not in corners:
+        raise segment.error("start", f"{start!r} is not a corner (one of {', '.join(corners)})")
+    c0, r0 = corners[start]
+    rows = range(g.size) if r0 == 0 else range(g.size - 1, -1, -1)
+    names = []
+    for n, row in enumerate(rows):
+        columns = list(range(g.size)) if c0 == 0 else list(range(g.size - 1, -1, -1))
+        for column in columns if n % 2 == 0 else columns[::-1]:
+            names.append(("holes", hole_name(g.hole(column, row), g)))
+    return names
+
+
+def _arrow_segment(segment: _Table, g: Geometry, before: list[Pixel]) -> list[Pixel]:
+    texts = segment.items("arrows", str, segment.get("arrows", list))
+    per_arrow = segment.get("per_arrow", int)
+    if per_arrow < 1:
+        raise segment.error("per_arrow", f"{per_arrow} is out of range (at least 1 pixel)")
+    done = {(p.block, p.clockwise) for p in before if p.kind == "arrow"}
+    pixels = []
+    for i, text in enumerate(texts):
+        try:
+            twist = parse_twist(text, g)
+        except NotationError as exc:
+            raise segment.error(f"arrows[{i}]", str(exc)) from None
+        if (twist.block, twist.clockwise) in done:
+            raise segment.error(f"arrows[{i}]", f"the arrow {twist} has pixels already")
+        done.add((twist.block, twist.clockwise))
+        pixels += [Pixel("arrow", block=twist.block, clockwise=twist.clockwise)] * per_arrow
+    return pixels
