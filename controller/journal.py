@@ -1,0 +1,163 @@
+"""The journal: every accepted action, written durably before it is shown.
+
+One record per line: the CRC-32 of the record's JSON as eight hex digits, a space, the JSON::
+
+    d6a56286 {"move":"b5 4R","seat":1}
+
+:meth:`Journal.append` returns only once the line is on disk (flush, ``os.fsync``; the directory
+is fsync'd too when the append created the file, so the file's name survives a power cut).
+A power cut can only tear the last line, because the journal is append-only: :meth:`Journal.read`
+drops a torn or corrupt last record with a warning and the next append cuts it off the file. A
+bad record anywhere else is damage this design cannot explain, so it raises
+:class:`JournalError` naming the line. :meth:`Journal.clear` starts a fresh game journal
+atomically (the new file is written and synced under a temporary name, then renamed over).
+
+One core thread owns a journal; it is not safe for concurrent writers.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import zlib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from .errors import PentagoError
+
+log = logging.getLogger(__name__)
+
+
+class JournalError(PentagoError, ValueError):
+    """A journal that cannot be trusted: a damaged record before the last, or an unwritable record."""
+
+
+class Journal:
+    """An append-only, fsync'd file of JSON records (dicts) at ``path``."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._file: BinaryIO | None = None
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Write ``record`` and return once it is durable. Raises JournalError if it is not a
+        dict of JSON values."""
+        line = encode_record(record)
+        if self._file is None:
+            self._file = self._open_for_append()
+        self._file.write(line)
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def read(self) -> list[dict[str, Any]]:
+        """Every complete record in order; [] when there is no journal yet.
+
+        A torn or corrupt last record is dropped with a warning; raises JournalError for a
+        bad record before the last.
+        """
+        records, _ = self._scan()
+        return records
+
+    def clear(self, records: Iterable[dict[str, Any]] = ()) -> None:
+        """Replace the journal atomically with one holding only ``records`` (none by default)."""
+        data = b"".join(encode_record(r) for r in records)
+        self.close()
+        temporary = self.path.with_name(self.path.name + ".new")
+        with open(temporary, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, self.path)
+        _fsync_directory(self.path.parent)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _open_for_append(self) -> BinaryIO:
+        """Open for appending, cutting off a torn tail first so the next record starts clean."""
+        created = not self.path.exists()
+        file = open(self.path, "ab")
+        if created:
+            _fsync_directory(self.path.parent)
+            return file
+        _, good_length = self._scan()
+        if file.tell() > good_length:
+            file.truncate(good_length)
+            file.seek(good_length)  # "ab" writes at the end anyway; keep tell() honest
+            os.fsync(file.fileno())
+        return file
+
+    def _scan(self) -> tuple[list[dict[str, Any]], int]:
+        """The good records and the byte length they fill."""
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return [], 0
+        lines = data.split(b"\n")
+        tail = lines.pop()  # b"" after a final newline, else a line the power cut tore
+        records: list[dict[str, Any]] = []
+        offset = 0
+        for number, line in enumerate(lines, start=1):
+            try:
+                records.append(decode_record(line))
+            except JournalError as e:
+                if number < len(lines) or tail:
+                    raise JournalError(f"{self.path}: line {number}: {e}") from None
+                log.warning("journal %s: dropped the corrupt last record (line %d): %s", self.path, number, e)
+                return records, offset
+            offset += len(line) + 1
+        if tail:
+            log.warning("journal %s: dropped the torn last record (line %d, %d bytes without a line end)",
+                        self.path, len(lines) + 1, len(tail))
+        return records, offset
+
+def encode_record(record: dict[str, Any]) -> bytes:
+    """One journal line for ``record``, newline included.
+
+    >>> encode_record({"move": "b5 4R", "seat": 1})
+    b'd6a56286 {"move":"b5 4R","seat":1}\\n'
+    """
+    if not isinstance(record, dict):
+        raise JournalError(f"a journal record must be a dict, not {record!r}")
+    try:
+        text = json.dumps(record, separators=(",", ":"), sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise JournalError(f"the record {record!r} is not JSON: {e}") from None
+    body = text.encode("utf-8")
+    return b"%08x %s\n" % (zlib.crc32(body), body)
+
+
+def decode_record(line: bytes) -> dict[str, Any]:
+    """The record in one journal line (without its newline).
+
+    >>> decode_record(b'd6a56286 {"move":"b5 4R","seat":1}')
+    {'move': 'b5 4R', 'seat': 1}
+    """
+    checksum, _, body = line.partition(b" ")
+    if checksum != b"%08x" % zlib.crc32(body):
+        raise JournalError(f"checksum does not match the record {line[:60]!r}")
+    try:
+        record = json.loads(body)
+    except ValueError:
+        record = None
+    if not isinstance(record, dict):
+        raise JournalError(f"the record {line[:60]!r} is not a JSON object")
+    return record
+
+def _fsync_directory(directory: Path) -> None:
+    """Make a new or renamed file's directory entry durable (POSIX needs the directory synced)."""
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -1,0 +1,212 @@
+"""The journal: durable appends, torn tails dropped after a power cut, damage named, atomic clear."""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+import zlib
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from controller.journal import Journal, JournalError, decode_record, encode_record
+
+GAME = [
+    {"kind": "start", "game": "classic", "players": 2},
+    {"kind": "move", "move": "b5 4R", "seat": 1},
+    {"kind": "move", "move": "e2 1L", "seat": 2, "note": "élan ✓"},
+    {"kind": "move", "move": "c3", "seat": 1, "clock": [12.5, 30.25]},
+]
+
+
+def written(path, records):
+    with Journal(path) as journal:
+        for record in records:
+            journal.append(record)
+    return path.read_bytes()
+
+
+def test_round_trip_in_order(tmp_path):
+    path = tmp_path / "game.journal"
+    with Journal(path) as journal:
+        for record in GAME:
+            journal.append(record)
+        assert Journal(path).read() == GAME  # another reader sees every record at once
+    assert Journal(path).read() == GAME
+
+
+def test_no_journal_yet_reads_empty(tmp_path):
+    assert Journal(tmp_path / "none.journal").read() == []
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(st.lists(st.dictionaries(st.text(), json_values, max_size=4), max_size=6))
+def test_any_json_records_round_trip(tmp_path_factory, records):
+    path = tmp_path_factory.mktemp("j") / "any.journal"
+    with Journal(path) as journal:
+        for record in records:
+            journal.append(record)
+    assert Journal(path).read() == records
+
+
+def test_power_cut_at_every_byte_of_the_last_record_keeps_the_complete_ones(tmp_path, caplog):
+    whole = written(tmp_path / "whole.journal", GAME)
+    last_start = len(whole) - len(encode_record(GAME[-1]))
+    path = tmp_path / "cut.journal"
+    for cut in range(last_start, len(whole) + 1):
+        path.write_bytes(whole[:cut])
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="controller.journal"):
+            records = Journal(path).read()
+        expected = GAME if cut == len(whole) else GAME[:-1]
+        assert records == expected, f"cut at byte {cut}"
+        torn = last_start < cut < len(whole)
+        assert len(caplog.records) == torn, f"cut at byte {cut}"
+
+
+def test_power_cut_at_every_record_boundary_and_mid_record_then_resume(tmp_path):
+    whole = written(tmp_path / "whole.journal", GAME)
+    path = tmp_path / "resume.journal"
+    for cut in range(len(whole) + 1):
+        path.write_bytes(whole[:cut])
+        survivors = Journal(path).read()
+        assert survivors == GAME[: len(survivors)]
+        assert len(b"".join(encode_record(r) for r in survivors)) <= cut
+        with Journal(path) as journal:  # play on: the torn tail must not glue onto the next record
+            journal.append({"kind": "resumed"})
+        assert Journal(path).read() == survivors + [{"kind": "resumed"}], f"cut at byte {cut}"
+
+
+def test_zero_filled_tail_after_a_crash_is_dropped(tmp_path, caplog):
+    path = tmp_path / "zeros.journal"
+    path.write_bytes(written(path, GAME[:2]) + b"\0" * 40)
+    with caplog.at_level(logging.WARNING, logger="controller.journal"):
+        assert Journal(path).read() == GAME[:2]
+    assert caplog.records[0].getMessage() == (
+        f"journal {path}: dropped the torn last record (line 3, 40 bytes without a line end)")
+
+
+def test_corrupt_last_record_is_dropped_with_a_warning(tmp_path, caplog):
+    path = tmp_path / "flip.journal"
+    data = bytearray(written(path, GAME))
+    data[-3] ^= 0x01  # a flipped bit inside the last record
+    path.write_bytes(bytes(data))
+    with caplog.at_level(logging.WARNING, logger="controller.journal"):
+        assert Journal(path).read() == GAME[:-1]
+    assert "dropped the corrupt last record (line 4): checksum does not match" in caplog.text
+
+
+def test_corrupt_record_in_the_middle_is_an_error_naming_the_line(tmp_path):
+    path = tmp_path / "middle.journal"
+    lines = written(path, GAME).split(b"\n")
+    lines[1] = lines[1].replace(b"b5", b"b6")
+    path.write_bytes(b"\n".join(lines))
+    with pytest.raises(JournalError) as caught:
+        Journal(path).read()
+    assert str(caught.value) == (
+        f"{path}: line 2: checksum does not match the record "
+        + repr(lines[1][:60]))
+    with pytest.raises(JournalError, match="line 2"):
+        Journal(path).append({"kind": "more"})  # never append after damage it cannot explain
+
+
+def test_bad_last_line_before_a_torn_tail_is_damage_not_a_tear(tmp_path):
+    path = tmp_path / "two-bad.journal"
+    data = written(path, GAME)
+    path.write_bytes(data.replace(b"c3", b"c4") + b"12ab")
+    with pytest.raises(JournalError, match="line 4: checksum does not match"):
+        Journal(path).read()
+
+
+NOT_AN_OBJECT = b"%08x [1]" % zlib.crc32(b"[1]")  # a right checksum over JSON that is no object
+
+
+@pytest.mark.parametrize("line, problem", [
+    (b"", "checksum does not match the record b''"),
+    (b"zzzzzzzz {}", "checksum does not match the record b'zzzzzzzz {}'"),
+    (b"%08X {}" % zlib.crc32(b"{}"), "checksum does not match the record b'A3A6BF43 {}'"),  # upper case is not ours
+    (NOT_AN_OBJECT, f"the record {NOT_AN_OBJECT!r} is not a JSON object"),
+])
+def test_decode_names_the_problem(line, problem):
+    with pytest.raises(JournalError) as caught:
+        decode_record(line)
+    assert str(caught.value) == problem
+
+
+@pytest.mark.parametrize("record, problem", [
+    (["b5"], "a journal record must be a dict, not ['b5']"),
+    ({"t": float("nan")}, "the record {'t': nan} is not JSON: Out of range float values are not JSON compliant"),
+    ({"when": object}, "the record {'when': <class 'object'>} is not JSON: "
+                       "Object of type type is not JSON serializable"),
+])
+def test_unwritable_records_are_refused_and_leave_the_file_alone(tmp_path, record, problem):
+    path = tmp_path / "refuse.journal"
+    before = written(path, GAME[:1])
+    with Journal(path) as journal, pytest.raises(JournalError) as caught:
+        journal.append(record)
+    assert problem in str(caught.value)
+    assert path.read_bytes() == before
+
+
+def fsync_log(monkeypatch):
+    """Record what each os.fsync call synced: 'dir' or the file's name."""
+    synced: list[str] = []
+    real = os.fsync
+
+    def spy(fd):
+        kind = "dir" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file"
+        synced.append(kind)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    return synced
+
+
+def test_append_fsyncs_every_record_and_the_directory_when_it_creates_the_file(tmp_path, monkeypatch):
+    synced = fsync_log(monkeypatch)
+    path = tmp_path / "sync.journal"
+    with Journal(path) as journal:
+        journal.append(GAME[0])
+        assert synced == ["dir", "file"]
+        journal.append(GAME[1])
+        assert synced == ["dir", "file", "file"]
+    synced.clear()
+    with Journal(path) as journal:  # an existing journal: no directory entry to make durable
+        journal.append(GAME[2])
+    assert synced == ["file"]
+
+
+def test_clear_starts_a_fresh_journal_atomically(tmp_path, monkeypatch):
+    path = tmp_path / "clear.journal"
+    synced = fsync_log(monkeypatch)
+    with Journal(path) as journal:
+        journal.append(GAME[0])
+        synced.clear()
+        journal.clear([{"kind": "start", "game": "classic"}])
+        assert synced == ["file", "dir"]  # the new file's data, then its name
+        journal.append({"kind": "move", "move": "a1"})  # appends go to the new file
+    assert Journal(path).read() == [{"kind": "start", "game": "classic"}, {"kind": "move", "move": "a1"}]
+    Journal(path).clear()
+    assert Journal(path).read() == [] and path.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["clear.journal"]
+
+
+def test_a_crash_during_clear_leaves_the_old_journal_whole(tmp_path, monkeypatch):
+    path = tmp_path / "old.journal"
+    written(path, GAME)
+
+    def power_cut(*args):
+        raise OSError("power cut")
+
+    monkeypatch.setattr(os, "replace", power_cut)
+    with pytest.raises(OSError):
+        Journal(path).clear([{"kind": "start"}])
+    assert Journal(path).read() == GAME
