@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Install pentago-board as a systemd service on Raspberry Pi OS, from this checkout.
+#
+#   sudo systemd/install.sh              install, or upgrade in place (safe to run again)
+#   sudo systemd/install.sh --uninstall  remove service, udev rule, venv and user (keeps config
+#                                        in /etc/pentago-board and the journal in /var/lib)
+#   systemd/install.sh --dry-run [...]   print the commands it would run, change nothing
+#
+# Every step checks first, so a second run only upgrades the package and changes nothing else.
+# PENTAGO_ROOT (a root prefix for the files) and PYTHON (default python3) exist for the tests.
+set -euo pipefail
+
+ROOT="${PENTAGO_ROOT:-}"
+PYTHON="${PYTHON:-python3}"
+ACCOUNT=pentago
+DEVICE_GROUPS=(gpio spi dialout)
+PREFIX=/opt/pentago-board
+UNIT=/etc/systemd/system/pentago-board.service
+RULE=/etc/udev/rules.d/99-pentago-mcu.rules
+CONFIG=/etc/pentago-board/config.toml
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+CHECKOUT="$(dirname "$HERE")"
+DRY_RUN=0
+ACTION=install
+
+usage() {
+    sed -n '4,7s/^# \{0,1\}//p' "$0"
+}
+
+# Print a command, then run it unless this is a dry run.
+run() {
+    printf '+ %s\n' "$*"
+    if [ "$DRY_RUN" -eq 0 ]; then
+        "$@"
+    fi
+}
+
+has_user() { getent passwd "$ACCOUNT" >/dev/null; }
+has_group() { getent group "$1" >/dev/null; }
+in_group() { id -nG "$ACCOUNT" 2>/dev/null | tr ' ' '\n' | grep -qx "$1"; }
+differs() { ! cmp -s "$1" "$2"; }
+
+ensure_account() {
+    local group missing=()
+    for group in "${DEVICE_GROUPS[@]}"; do
+        has_group "$group" || run groupadd --system "$group"
+    done
+    has_user || run useradd --system --user-group --home-dir /var/lib/pentago-board \
+        --no-create-home --shell /usr/sbin/nologin "$ACCOUNT"
+    for group in "${DEVICE_GROUPS[@]}"; do
+        in_group "$group" || missing+=("$group")
+    done
+    if [ "${#missing[@]}" -gt 0 ]; then
+        run usermod --append --groups "$(IFS=,; echo "${missing[*]}")" "$ACCOUNT"
+    fi
+}
+
+ensure_venv() {
+    [ -x "$ROOT$PREFIX/venv/bin/python" ] || run "$PYTHON" -m venv "$ROOT$PREFIX/venv"
+    # Always reinstall: this is how a `git pull` reaches the service.
+    run "$ROOT$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${CHECKOUT}[pi]"
+}
+
+# Copy $1 to $2 when it differs; returns 0 if it copied.
+place_file() {
+    differs "$1" "$ROOT$2" || return 1
+    run install -D -m 0644 "$1" "$ROOT$2"
+}
+
+install_all() {
+    ensure_account
+    ensure_venv
+    [ -e "$ROOT$CONFIG" ] || run install -D -m 0644 "$HERE/config.toml" "$ROOT$CONFIG"
+    if place_file "$HERE/99-pentago-mcu.rules" "$RULE"; then
+        run udevadm control --reload-rules
+        run udevadm trigger --subsystem-match=tty
+    fi
+    if place_file "$HERE/pentago-board.service" "$UNIT"; then
+        run systemctl daemon-reload
+    fi
+    run systemctl enable pentago-board.service
+    run systemctl try-restart pentago-board.service
+    next_steps
+}
+
+next_steps() {
+    cat <<STEPS
+
+pentago-board is installed in $PREFIX.
+  1. Choose your hardware profile in $CONFIG (profile = "A-6x6", "B-6x6" or "B-9x9").
+  2. Enable SPI for the LEDs, then reboot:   sudo raspi-config nonint do_spi 0 && sudo reboot
+  3. Check the machine:                      sudo -u $ACCOUNT $PREFIX/venv/bin/pentago-board doctor --config $CONFIG
+  4. Start the service:                      sudo systemctl start pentago-board
+  5. See how it runs:                        systemctl status pentago-board
+                                             journalctl -u pentago-board -f
+STEPS
+}
+
+uninstall_all() {
+    if [ -e "$ROOT$UNIT" ]; then
+        run systemctl disable --now pentago-board.service
+        run rm -f "$ROOT$UNIT"
+        run systemctl daemon-reload
+    fi
+    if [ -e "$ROOT$RULE" ]; then
+        run rm -f "$ROOT$RULE"
+        run udevadm control --reload-rules
+    fi
+    [ ! -e "$ROOT$PREFIX" ] || run rm -rf "$ROOT$PREFIX"
+    ! has_user || run userdel "$ACCOUNT"
+    echo "pentago-board is removed; kept $CONFIG and the journal in /var/lib/pentago-board."
+}
+
+main() {
+    local arg
+    for arg in "$@"; do
+        case "$arg" in
+            --dry-run) DRY_RUN=1 ;;
+            --uninstall) ACTION=uninstall ;;
+            -h|--help) usage; exit 0 ;;
+            *) echo "install.sh: unknown option '$arg'; use --dry-run, --uninstall or --help" >&2; exit 2 ;;
+        esac
+    done
+    if [ "$DRY_RUN" -eq 0 ] && [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
+        echo "install.sh: run it as root (sudo $0), or with --dry-run to see what it would do" >&2
+        exit 1
+    fi
+    if [ "$ACTION" = install ]; then install_all; else uninstall_all; fi
+}
+
+main "$@"

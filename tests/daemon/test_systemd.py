@@ -1,0 +1,161 @@
+"""The systemd unit, the udev rule and the installer, checked as far as a machine without a Pi
+allows: `systemd-analyze verify` and `security`, shellcheck, and install/uninstall runs against a
+root prefix with the system tools (useradd, systemctl, ...) replaced by recording fakes."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SYSTEMD = ROOT / "systemd"
+UNIT = SYSTEMD / "pentago-board.service"
+INSTALLED_BINARY = "/opt/pentago-board/venv/bin/pentago-board"
+
+
+def tool(name: str) -> str:
+    path = shutil.which(name)
+    assert path, f"{name} is needed for this test: apt-get install {'systemd' if 'systemd' in name else name}"
+    return path
+
+
+@pytest.fixture
+def unit_copy(tmp_path):
+    """The unit with ExecStart pointing at a binary that exists here (verify checks it)."""
+    text = UNIT.read_text()
+    assert INSTALLED_BINARY in text
+    copy = tmp_path / "pentago-board.service"
+    copy.write_text(text.replace(INSTALLED_BINARY, sys.executable))
+    return copy
+
+
+def test_unit_verifies_without_any_warning(unit_copy):
+    result = subprocess.run([tool("systemd-analyze"), "verify", str(unit_copy)],
+                            capture_output=True, text=True, cwd=unit_copy.parent)
+    assert result.returncode == 0 and result.stdout + result.stderr == "", result.stdout + result.stderr
+
+
+def test_unit_security_exposure_is_3_or_better(unit_copy):
+    result = subprocess.run([tool("systemd-analyze"), "security", "--offline=yes", str(unit_copy)],
+                            capture_output=True, text=True, cwd=unit_copy.parent)
+    found = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", result.stdout)
+    assert found, result.stdout + result.stderr
+    assert float(found.group(1)) <= 3.0
+
+
+def test_unit_keeps_the_devices_and_the_contract():
+    text = UNIT.read_text()
+    for line in ("Type=notify", "Restart=on-failure", "User=pentago", "SupplementaryGroups=gpio spi dialout",
+                 "StateDirectory=pentago-board", "DeviceAllow=char-gpiochip rw", "DeviceAllow=char-spi rw",
+                 "DeviceAllow=char-ttyACM rw", "ProtectSystem=strict", "CapabilityBoundingSet=\n"):
+        assert line in text + "\n", line
+    assert re.search(r"^WatchdogSec=\d+", text, re.M)
+    assert not re.search(r"^PrivateDevices=", text, re.M)
+
+
+def test_udev_rule_names_the_pico():
+    rule = (SYSTEMD / "99-pentago-mcu.rules").read_text()
+    assert 'ATTRS{idVendor}=="2e8a", ATTRS{idProduct}=="0005"' in rule
+    assert 'SYMLINK+="pentago-mcu"' in rule
+
+
+def test_installer_is_shellcheck_clean():
+    result = subprocess.run([tool("shellcheck"), str(SYSTEMD / "install.sh")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+# -- installer runs against fakes --------------------------------------------------------------
+
+FAKES = {
+    "getent": 'grep -q "^$2$" "$STATE/$1" 2>/dev/null',
+    "groupadd": 'echo "groupadd $*" >> "$STATE/log"; echo "$2" >> "$STATE/group"',
+    "useradd": 'echo "useradd $*" >> "$STATE/log"; echo "${@: -1}" >> "$STATE/passwd"',
+    "userdel": 'echo "userdel $*" >> "$STATE/log"; : > "$STATE/passwd"; : > "$STATE/member"',
+    "usermod": 'echo "usermod $*" >> "$STATE/log"; echo "$3" | tr , "\\n" >> "$STATE/member"',
+    "id": 'tr "\\n" " " < "$STATE/member" 2>/dev/null',
+    "systemctl": 'echo "systemctl $*" >> "$STATE/log"',
+    "udevadm": 'echo "udevadm $*" >> "$STATE/log"',
+    # python3 -m venv DIR: a venv whose python only logs what it is asked to do (pip install)
+    "fakepython": ('echo "python $*" >> "$STATE/log"; mkdir -p "$3/bin"; '
+                   'printf "#!/bin/sh\\necho \\"venv-python \\$*\\" >> \\"$STATE/log\\"\\n" > "$3/bin/python"; '
+                   'chmod +x "$3/bin/python"'),
+}
+
+
+@pytest.fixture
+def fake_system(tmp_path):
+    bin_dir, state, root = tmp_path / "bin", tmp_path / "state", tmp_path / "root"
+    for d in (bin_dir, state, root):
+        d.mkdir()
+    for name, body in FAKES.items():
+        (bin_dir / name).write_text(f"#!/bin/bash\n{body}\n")
+        (bin_dir / name).chmod(0o755)
+    (state / "group").write_text("dialout\n")  # like Debian: dialout exists, gpio and spi do not
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "STATE": str(state),
+           "PENTAGO_ROOT": str(root), "PYTHON": str(bin_dir / "fakepython")}
+
+    def install(*args: str) -> tuple[str, list[str]]:
+        before = _log(state)
+        result = subprocess.run(["bash", str(SYSTEMD / "install.sh"), *args], env=env,
+                                capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        return result.stdout, _log(state)[len(before):]
+
+    return install, root
+
+
+def _log(state: Path) -> list[str]:
+    path = state / "log"
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def test_dry_run_prints_every_step_and_changes_nothing(fake_system):
+    install, root = fake_system
+    out, ran = install("--dry-run")
+    assert ran == [] and list(root.iterdir()) == []
+    for expected in ("+ groupadd --system gpio", "+ groupadd --system spi", "useradd --system",
+                     "usermod --append --groups gpio,spi,dialout pentago", " -m venv ",
+                     "pip install --quiet --upgrade", "/etc/systemd/system/pentago-board.service",
+                     "/etc/udev/rules.d/99-pentago-mcu.rules", "systemctl daemon-reload",
+                     "raspi-config nonint do_spi 0", "journalctl -u pentago-board"):
+        assert expected in out, expected
+    assert "groupadd --system dialout" not in out
+
+
+def test_install_twice_changes_nothing_the_second_time(fake_system):
+    install, root = fake_system
+    _, first = install()
+    assert any(line.startswith("useradd") for line in first)
+    assert (root / "etc/systemd/system/pentago-board.service").read_bytes() == UNIT.read_bytes()
+    assert (root / "etc/udev/rules.d/99-pentago-mcu.rules").exists()
+    config = root / "etc/pentago-board/config.toml"
+    config.write_text('profile = "A-6x6"\n')  # the user's edit survives a re-install
+
+    dry, _ = install("--dry-run")
+    _, second = install()
+    assert config.read_text() == 'profile = "A-6x6"\n'
+    assert [line.split()[0] for line in second] == ["venv-python", "systemctl", "systemctl"]
+    assert "useradd" not in dry and "install -D" not in dry and "daemon-reload" not in dry
+
+
+def test_uninstall_removes_the_service_and_keeps_config_and_journal(fake_system):
+    install, root = fake_system
+    install()
+    _, ran = install("--uninstall")
+    assert "systemctl disable --now pentago-board.service" in ran and "userdel pentago" in ran
+    assert not (root / "etc/systemd/system/pentago-board.service").exists()
+    assert not (root / "opt/pentago-board").exists()
+    assert (root / "etc/pentago-board/config.toml").exists()
+    _, again = install("--uninstall")
+    assert again == []
+
+
+def test_installer_refuses_unknown_options():
+    result = subprocess.run(["bash", str(SYSTEMD / "install.sh"), "--bogus"], capture_output=True, text=True)
+    assert result.returncode == 2 and "unknown option '--bogus'" in result.stderr
