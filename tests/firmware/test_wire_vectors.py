@@ -3,7 +3,9 @@ plus round-trip and garbage properties of the framing."""
 
 import binascii
 import json
+import subprocess
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -132,3 +134,50 @@ def test_garbage_between_frames_yields_exactly_the_frames(pairs, tail):
 def test_random_bytes_never_pass_as_a_frame(data):
     # A random 4-byte CRC matches with odds 2**-32 per candidate: a failure here is a codec bug.
     assert wire.FrameReader().feed(data) == []
+
+
+# The same vectors inside real MicroPython (WebAssembly build under Node, installed by
+# `npm ci` in tests/firmware/mpy): proves wire.py is portable, not just CPython-correct.
+MPY_PACKAGE = (Path(__file__).parent / "mpy" / "node_modules" / "@micropython"
+               / "micropython-webassembly-pyscript" / "micropython.mjs")
+MPY_CHECK = '''
+import sys, json, binascii
+sys.path.append("/")
+import wire
+v = json.load(open("/vectors.json"))
+hexed = lambda b: binascii.hexlify(b).decode()
+for f in v["frames"]:
+    assert hexed(wire.encode_message(wire.TYPES[f["type"]], f["seq"], f["fields"])) == f["hex"], f["name"]
+    [(t, s, p)] = wire.FrameReader().feed(binascii.unhexlify(f["hex"]))
+    assert wire.decode_payload(t, p) == f["fields"], f["name"]
+for f in v["bad_frames"]:
+    r = wire.FrameReader()
+    assert r.feed(binascii.unhexlify(f["hex"])) == [] and r.rejected, f["name"]
+for f in v["streams"]:
+    got = [(wire.NAMES[t], s) for t, s, p in wire.FrameReader().feed(binascii.unhexlify(f["hex"]))]
+    assert got == [(m["type"], m["seq"]) for m in f["messages"]], f["name"]
+assert wire._table_crc32(b"123456789") == 0xCBF43926
+print("checked", len(v["frames"]), len(v["bad_frames"]), len(v["streams"]))
+'''
+MPY_RUNNER = '''
+import { loadMicroPython } from %s;
+import fs from "fs";
+let out = "";
+const mp = await loadMicroPython({ stdout: (l) => { out += l + "\\n"; }, stderr: (l) => { out += l + "\\n"; } });
+mp.FS.writeFile("/wire.py", fs.readFileSync(%s));
+mp.FS.writeFile("/vectors.json", fs.readFileSync(%s));
+try { mp.runPython(%s); } catch (e) { out += "error: " + e + "\\n"; }
+process.stdout.write(out);
+'''
+
+
+def test_vectors_pass_inside_micropython():
+    assert MPY_PACKAGE.exists(), f"{MPY_PACKAGE} missing: run `npm ci` in tests/firmware/mpy"
+    firmware = resources.files("pentago_firmware")
+    script = MPY_RUNNER % tuple(json.dumps(str(s)) for s in (
+        MPY_PACKAGE.as_uri(), firmware / "wire.py", firmware / "protocol-vectors.json", MPY_CHECK))
+    result = subprocess.run(["node", "--input-type=module", "-e", script],
+                            capture_output=True, text=True, timeout=120)
+    # The WebAssembly CLI exits 0 even on a Python exception: judge by the output.
+    counts = (len(VECTORS["frames"]), len(VECTORS["bad_frames"]), len(VECTORS["streams"]))
+    assert result.stdout.strip() == "checked %d %d %d" % counts, result.stdout + result.stderr
