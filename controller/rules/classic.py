@@ -127,7 +127,7 @@ class ClassicGame:
             raise IllegalMoveError(f"there is no block {twist.block}")
         self._save()
         self.position = self.position.rotate(twist.block, twist.clockwise)
-        self._end_turn(Move(self._placed, twist), self._judge_twist())
+        self._end_turn(Move(self._placement(), twist), self._judge_twist())
 
     def skip_twist(self) -> None:
         """End the move without a twist; allowed only while a neutral block exists."""
@@ -136,7 +136,7 @@ class ClassicGame:
             raise IllegalMoveError("the twist is mandatory: no block is neutral (empty or only its centre filled)")
         self._save()
         full = self.position.is_full()
-        self._end_turn(Move(self._placed), Outcome(Termination.BOARD_FULL, ()) if full else None)
+        self._end_turn(Move(self._placement()), Outcome(Termination.BOARD_FULL, ()) if full else None)
 
     def push(self, move: Move) -> None:
         """Play a whole move, or raise :class:`IllegalMoveError` and leave the game unchanged."""
@@ -168,7 +168,7 @@ class ClassicGame:
         While a placement awaits its twist, only that placement is taken back (returned bare).
         """
         if self.phase is Phase.TWIST:
-            placed = Move(self._placed)
+            placed = Move(self._placement())
             self._restore()
             return placed
         if not self.moves:
@@ -182,6 +182,10 @@ class ClassicGame:
         return move_name(move, self.geometry)
 
     # -- inside --------------------------------------------------------------------------------
+
+    def _placement(self) -> int:
+        assert self._placed is not None, "only called while a placement awaits its twist"
+        return self._placed
 
     def _require(self, phase: Phase, doing: str) -> None:
         if self.phase is Phase.OVER:

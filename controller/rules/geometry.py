@@ -17,6 +17,7 @@ direction, five-in-a-row detection is a handful of shifts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -61,23 +62,25 @@ class Geometry:
     def __post_init__(self) -> None:
         if self.size % BLOCK_SIDE or self.size < 6:
             raise ValueError(f"board size {self.size} is not a multiple of 3 of at least 6")
-        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
-        put("blocks_per_side", self.size // BLOCK_SIDE)
-        put("block_count", self.blocks_per_side**2)
-        put("hole_count", self.size * self.size)
-        put("full", (1 << self.hole_count) - 1)
+        self._put("blocks_per_side", self.size // BLOCK_SIDE)
+        self._put("block_count", self.blocks_per_side**2)
+        self._put("hole_count", self.size * self.size)
+        self._put("full", (1 << self.hole_count) - 1)
         blocks = tuple(self._holes_of_block(b) for b in range(1, self.block_count + 1))
-        put("block_holes", blocks)
-        put("block_masks", tuple(_mask(holes) for holes in blocks))
+        self._put("block_holes", blocks)
+        self._put("block_masks", tuple(_mask(holes) for holes in blocks))
         owner = [0] * self.hole_count
         for number, holes in enumerate(blocks, start=1):
             for hole in holes:
                 owner[hole] = number
-        put("block_of", tuple(owner))
-        put("centres", tuple(holes[4] for holes in blocks))
-        put("lines", tuple(_mask(line) for line in self._lines_of_five()))
-        put("rotation", tuple(_rotation_tables(holes) for holes in blocks))
-        put("_five_scans", self._scans())
+        self._put("block_of", tuple(owner))
+        self._put("centres", tuple(holes[4] for holes in blocks))
+        self._put("lines", tuple(_mask(line) for line in self._lines_of_five()))
+        self._put("rotation", tuple(_rotation_tables(holes) for holes in blocks))
+        self._put("_five_scans", self._scans())
+
+    def _put(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)  # the tables are computed once, then frozen
 
     def hole(self, column: int, row: int) -> int:
         """The index of the hole at 0-based ``column`` and ``row`` (row 0 at the bottom)."""
@@ -170,7 +173,7 @@ class Geometry:
         return tuple(scans)
 
 
-def _mask(holes) -> int:
+def _mask(holes: Iterable[int]) -> int:
     out = 0
     for hole in holes:
         out |= 1 << hole
