@@ -158,10 +158,17 @@ def load_profile(name_or_path: str | Path) -> Profile:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ProfileError(f"{path}: cannot read the profile ({exc.strerror})") from exc
+        raise ProfileError(f"{_shown(path)}: cannot read the profile ({exc.strerror})") from exc
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ProfileError(f"{path}: not valid TOML ({exc})") from exc
-    return _read_profile(_Table(path.name, "", data), path.stem)
+        raise ProfileError(f"{_shown(path)}: not valid TOML ({exc})") from exc
+    return _read_profile(_Table(_shown(path), "", data, TOP_KEYS), path.stem)
+
+
+def _shown(path: Path) -> str:
+    """The file name errors show: relative for a shipped profile, as given for any other."""
+    if path.parent == PROFILE_DIR:
+        return f"hardware/profiles/{path.name}"
+    return str(path)
 
 
 def _locate(name_or_path: str | Path) -> Path:
@@ -192,12 +199,18 @@ def _is_type(value: Any, kind: type) -> bool:
 
 
 class _Table:
-    """One TOML table being read. Remembers the keys asked for, so that :meth:`finish` can
-    reject any other key and suggest the closest known one."""
+    """One TOML table being read, with its dotted key prefix for error messages.
 
-    def __init__(self, source: str, prefix: str, data: dict[str, Any]) -> None:
+    ``keys`` are the keys this table may hold; any other key is rejected up front, with the
+    closest known key as a hint, so a typo is reported as the typo and not as a missing key.
+    """
+
+    def __init__(self, source: str, prefix: str, data: dict[str, Any],
+                 keys: tuple[str, ...] | None) -> None:
         self.source, self.prefix, self.data = source, prefix, data
-        self.known: list[str] = []
+        for name in data if keys is not None else ():
+            if name not in keys:
+                raise self.error(name, f"unknown key ({_hint(name, keys)})")
 
     def key(self, name: str) -> str:
         return f"{self.prefix}{name}"
@@ -205,12 +218,8 @@ class _Table:
     def error(self, name: str, problem: str) -> ProfileError:
         return ProfileError(f"{self.source}: {self.key(name)}: {problem}")
 
-    def has(self, name: str) -> bool:
-        self.known.append(name)
-        return name in self.data
-
     def get(self, name: str, kind: type, default: Any = _MISSING) -> Any:
-        if not self.has(name):
+        if name not in self.data:
             if default is _MISSING:
                 raise self.error(name, "missing key")
             return default
@@ -225,15 +234,14 @@ class _Table:
             raise self.error(name, f"{value!r} is not one of {', '.join(map(repr, choices))}")
         return value
 
-    def sub(self, name: str, required: bool = False) -> _Table | None:
-        if not self.has(name) and not required:
-            return None
-        return self.child(name, self.get(name, dict))
+    def sub(self, name: str, keys: tuple[str, ...] | None) -> _Table | None:
+        """The table at ``name``, or None when the key is absent."""
+        return self.child(name, self.data[name], keys) if name in self.data else None
 
-    def child(self, name: str, value: Any) -> _Table:
+    def child(self, name: str, value: Any, keys: tuple[str, ...] | None) -> _Table:
         if not isinstance(value, dict):
             raise self.error(name, f"expected {_TYPE_NAMES[dict]}, got {value!r}")
-        return _Table(self.source, f"{self.key(name)}.", value)
+        return _Table(self.source, f"{self.key(name)}.", value, keys)
 
     def items(self, name: str, kind: type, value: list[Any]) -> list[Any]:
         """Check every item of the list ``value`` read from key ``name``."""
@@ -242,12 +250,10 @@ class _Table:
                 raise self.error(f"{name}[{i}]", f"expected {_TYPE_NAMES[kind]}, got {item!r}")
         return value
 
-    def finish(self) -> None:
-        for name in self.data:
-            if name not in self.known:
-                close = difflib.get_close_matches(name, self.known, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise self.error(name, f"unknown key{hint}")
+
+def _hint(name: str, keys: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(name, keys, n=1)
+    return f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(keys)}"
 
 
 class _Pins:
@@ -271,6 +277,17 @@ class _Pins:
 # The sections of a profile
 
 
+TOP_KEYS = ("name", "description", "size", "sensing", "driver", "detents_per_quarter", "colours",
+            "buttons", "gpio", "mcu", "leds")
+GPIO_KEYS = ("matrix_rows", "matrix_columns", "matrix_holes", "encoders")
+MCU_KEYS = ("port", "baud")
+LED_KEYS = ("driver", "pin", "order", "brightness_cap", "current_budget_ma", "ma_per_channel",
+            "chain")
+SEGMENT_KEYS = ("holes", "start", "arrows", "per_arrow", "status", "cards")
+SECTION_NEEDS = {"gpio": "matrix_rows, matrix_columns, matrix_holes and encoders",
+                 "mcu": "port and baud"}
+
+
 def _read_profile(top: _Table, stem: str) -> Profile:
     name = top.get("name", str, stem)
     description = top.get("description", str, "")
@@ -289,13 +306,12 @@ def _read_profile(top: _Table, stem: str) -> Profile:
     gpio = _read_gpio(top, driver, g, pins)
     mcu = _read_mcu(top, driver)
     leds = _read_leds(top, g, pins)
-    top.finish()
     return Profile(name, size, sensing, driver, detents, colours, buttons, gpio, mcu, leds,
                    description)
 
 
 def _read_colours(top: _Table, sensing: str) -> dict[str, str]:
-    table = top.sub("colours")
+    table = top.sub("colours", POLES)
     if sensing == "presence":
         if table is not None:
             raise top.error("colours", 'presence sensing cannot tell colours apart; remove '
@@ -305,7 +321,6 @@ def _read_colours(top: _Table, sensing: str) -> dict[str, str]:
         raise top.error("colours", 'missing key (polarity sensing needs the colour of each '
                         'pole: colours = { north = "white", south = "black" })')
     colours = {pole: table.choice(pole, tuple(PALETTE)) for pole in POLES}
-    table.finish()
     if colours["north"] == colours["south"]:
         raise table.error("south", f"{colours['south']!r} is the north colour too; "
                           "the two poles need two colours")
@@ -313,29 +328,38 @@ def _read_colours(top: _Table, sensing: str) -> dict[str, str]:
 
 
 def _read_buttons(top: _Table, driver: str, pins: _Pins) -> dict[str, int]:
-    table = top.sub("buttons", required=driver != "virtual")
+    table = top.sub("buttons", None)  # button names are free: any name maps to a pin
+    if table is None and driver == "virtual":
+        return {}  # the simulator has its own ok and back
     if table is None:
-        return {}
-    buttons = {name: pins.claim(table, name, table.get(name, int)) for name in list(table.data)}
+        raise top.error("buttons", "missing key (a real build needs at least ok and back: "
+                        "buttons = { ok = 5, back = 6 })")
     for name in ("ok", "back"):
-        table.get(name, int)  # every real build needs these two
-    table.finish()
-    return buttons
+        table.get(name, int)
+    return {name: pins.claim(table, name, table.get(name, int)) for name in table.data}
 
 
 def _read_gpio(top: _Table, driver: str, g: Geometry, pins: _Pins) -> GpioPins | None:
-    if driver == "gpio" and "gpio" not in top.data:
-        raise top.error("gpio", 'missing section (driver "gpio" needs [gpio] with '
-                        "matrix_rows, matrix_columns, matrix_holes and encoders)")
-    table = top.sub("gpio")
+    table = _section(top, "gpio", driver, GPIO_KEYS)
     if table is None:
         return None
     rows = _pin_list(table, "matrix_rows", pins)
     columns = _pin_list(table, "matrix_columns", pins)
     holes = _matrix_holes(table, len(rows), len(columns), g)
     encoders = _encoders(table, g, pins)
-    table.finish()
     return GpioPins(rows, columns, holes, encoders)
+
+
+def _section(top: _Table, name: str, driver: str, keys: tuple[str, ...]) -> _Table | None:
+    """The [gpio] or [mcu] table: required with its driver, refused with another."""
+    table = top.sub(name, keys)
+    if driver == name and table is None:
+        raise top.error(name, f"missing section (driver {name!r} needs [{name}] with "
+                        f"{SECTION_NEEDS[name]})")
+    if driver != name and table is not None:
+        raise top.error(name, f"a [{name}] section with driver {driver!r}; set "
+                        f"driver = {name!r} or remove the section")
+    return table
 
 
 def _pin_list(table: _Table, name: str, pins: _Pins) -> tuple[int, ...]:
@@ -402,16 +426,15 @@ def _encoders(table: _Table, g: Geometry, pins: _Pins) -> tuple[tuple[int, int],
 
 
 def _read_mcu(top: _Table, driver: str) -> McuLink | None:
-    if driver == "mcu" and "mcu" not in top.data:
-        raise top.error("mcu", 'missing section (driver "mcu" needs [mcu] with port and baud)')
-    table = top.sub("mcu")
+    table = _section(top, "mcu", driver, MCU_KEYS)
     if table is None:
         return None
     port = table.get("port", str)
+    if not port.strip():
+        raise table.error("port", "is empty; give the serial device, e.g. /dev/pentago-mcu")
     baud = table.get("baud", int)
     if baud <= 0:
         raise table.error("baud", f"{baud} is out of range (a positive baud rate)")
-    table.finish()
     return McuLink(port, baud)
 
 
@@ -420,8 +443,9 @@ def _read_mcu(top: _Table, driver: str) -> McuLink | None:
 
 
 def _read_leds(top: _Table, g: Geometry, pins: _Pins) -> LedChain:
-    table = top.sub("leds", required=True)
-    assert table is not None  # required=True never gives None
+    table = top.sub("leds", LED_KEYS)
+    if table is None:
+        raise top.error("leds", "missing section (every build has an LED chain, even virtual)")
     driver = table.choice("driver", LED_DRIVERS)
     pin = _led_pin(table, driver, pins)
     order = _colour_order(table)
@@ -431,7 +455,6 @@ def _read_leds(top: _Table, g: Geometry, pins: _Pins) -> LedChain:
         raise table.error("current_budget_ma", f"{budget} is out of range (more than 0 mA)")
     per_channel = _number(table, "ma_per_channel", lambda x: 0 < x <= 100, "0 < mA <= 100")
     pixels = _read_chain(table, g)
-    table.finish()
     return LedChain(driver, pin, order, pixels, float(cap), budget, float(per_channel))
 
 
@@ -465,37 +488,44 @@ def _read_chain(leds: _Table, g: Geometry) -> tuple[Pixel, ...]:
     pixels: list[Pixel] = []
     placed: list[tuple[str, int]] = []  # (key, hole) of every hole pixel, to check coverage
     for i, value in enumerate(leds.get("chain", list)):
-        segment = leds.child(f"chain[{i}]", value)
+        segment = leds.child(f"chain[{i}]", value, SEGMENT_KEYS)
         kind = _segment_kind(segment)
-        if kind == "hole":
+        if kind == "holes":
             keyed = _hole_segment(segment, g)
             placed += [(f"chain[{i}].{key}", hole) for key, hole in keyed]
             pixels += [Pixel("hole", hole=hole) for _, hole in keyed]
-        elif kind == "arrow":
+        elif kind == "arrows":
             pixels += _arrow_segment(segment, g, pixels)
         else:
             pixels += _counted_segment(segment, kind, pixels)
-        segment.finish()
     _check_each_hole_once(leds, "chain", placed, g)
     return tuple(pixels)
 
 
-SEGMENT_KINDS = {"holes": "hole", "arrows": "arrow", "status": "status", "cards": "card"}
+# A segment's main key, the keys that may go with it, and the kind of Pixel it makes.
+SEGMENT_EXTRAS = {"holes": ("start",), "arrows": ("per_arrow",), "status": (), "cards": ()}
+COUNTED_KINDS = {"status": "status", "cards": "card"}
 
 
 def _segment_kind(segment: _Table) -> str:
-    found = [key for key in SEGMENT_KINDS if key in segment.data]
+    """The main key of a chain segment (holes, arrows, status or cards); refuses the keys that
+    belong to another kind."""
+    found = [key for key in SEGMENT_EXTRAS if key in segment.data]
     if len(found) != 1:
         raise ProfileError(
             f"{segment.source}: {segment.prefix.rstrip('.')}: a segment needs exactly one of "
             f"holes, arrows, status, cards (found {', '.join(found) or 'none'})"
         )
-    return SEGMENT_KINDS[found[0]]
+    for name in segment.data:
+        if name != found[0] and name not in SEGMENT_EXTRAS[found[0]]:
+            raise segment.error(name, f"does not go with {found[0]} (a {found[0]} segment "
+                                f"takes {', '.join((found[0],) + SEGMENT_EXTRAS[found[0]])})")
+    return found[0]
 
 
-def _counted_segment(segment: _Table, kind: str, before: list[Pixel]) -> list[Pixel]:
+def _counted_segment(segment: _Table, key: str, before: list[Pixel]) -> list[Pixel]:
     """``status = 4`` or ``cards = 3``: that many pixels, numbered on from earlier segments."""
-    key = "status" if kind == "status" else "cards"
+    kind = COUNTED_KINDS[key]
     count = segment.get(key, int)
     if count < 1:
         raise segment.error(key, f"{count} is out of range (at least 1 pixel)")
@@ -505,9 +535,13 @@ def _counted_segment(segment: _Table, kind: str, before: list[Pixel]) -> list[Pi
 
 def _hole_segment(segment: _Table, g: Geometry) -> list[tuple[str, int]]:
     """``holes = "serpentine"`` (with an optional ``start`` corner) or a list of hole names."""
-    if segment.data["holes"] == "serpentine":
-        segment.get("holes", str)
+    value = segment.data["holes"]
+    if value == "serpentine":
         names = _serpentine(segment, g)
+    elif isinstance(value, str):
+        raise segment.error("holes", f'{value!r} is neither "serpentine" nor a list of hole names')
+    elif "start" in segment.data:
+        raise segment.error("start", 'only goes with holes = "serpentine"')
     else:
         texts = segment.items("holes", str, segment.get("holes", list))
         names = [(f"holes[{i}]", text) for i, text in enumerate(texts)]
