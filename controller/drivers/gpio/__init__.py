@@ -1,0 +1,9 @@
+"""GPIO backend (build A): sensors wired straight to the Pi, read with gpiozero.
+
+Importing this package imports gpiozero; nothing else in the controller imports it, so only the
+factory's "gpio" choice needs the library.
+"""
+
+from .inputs import GpioInputs
+
+__all__ = ["GpioInputs"]

@@ -1,0 +1,140 @@
+"""The GPIO input driver (build A): reed matrix, one rotary encoder per block, push buttons."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from gpiozero import Button, RotaryEncoder
+from gpiozero.pins import Factory
+
+from ...errors import ProfileError
+from ...events import EMPTY, MARBLE, ButtonPress, EncoderSteps, HoleReading
+from ..base import Emit
+from .debounce import Debouncer
+from .matrix import ReedMatrix
+
+if TYPE_CHECKING:
+    from ...profile import GpioPins, Profile
+
+log = logging.getLogger(__name__)
+Clock = Callable[[], float]
+
+
+class GpioInputs:
+    """Reads the board straight from Pi GPIO pins and emits settled events.
+
+    Wiring (all pins BCM numbers from the profile's ``[gpio]`` table):
+
+    - holes: a diode matrix of reed switches, see :class:`.matrix.ReedMatrix` (rows driven
+      low one at a time, columns with pull-ups, diode cathodes towards the rows);
+    - encoders: one quadrature encoder per block, in block order, common pin to GND, A and B
+      on the two pins with the Pi's pull-ups. Turning the block clockwise seen from above must
+      make A change before B; if a block counts backwards, swap its two pins in the profile;
+    - buttons: each between its pin and GND, with the Pi's pull-up.
+
+    The scan thread (or a caller of :meth:`scan`) reads the matrix every ``scan_interval_ms``;
+    a hole's new state must hold for ``debounce_ms`` before it is emitted. Encoder and button
+    callbacks run on gpiozero's event thread, so ``emit`` must be thread-safe (a queue's put).
+    """
+
+    def __init__(
+        self,
+        size: int,
+        pins: GpioPins,
+        buttons: Mapping[str, int],
+        *,
+        debounce_ms: float = 30.0,
+        scan_interval_ms: float | None = 5.0,
+        clock: Clock = time.monotonic,
+        pin_factory: Factory | None = None,
+    ) -> None:
+        self._clock = clock
+        self._debounce_s = debounce_ms / 1000
+        self._interval_s = None if scan_interval_ms is None else scan_interval_ms / 1000
+        if len(pins.matrix_holes) != size * size:
+            raise ProfileError(
+                f"gpio matrix_holes has {len(pins.matrix_holes)} holes for a {size}x{size} board"
+            )
+        self._matrix = ReedMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes,
+                                  pin_factory)
+        self._encoders = [RotaryEncoder(a, b, max_steps=0, pin_factory=pin_factory)
+                          for a, b in pins.encoders]
+        self._buttons = {name: Button(pin, pull_up=True, pin_factory=pin_factory)
+                         for name, pin in buttons.items()}
+        self._debouncer: Debouncer | None = None
+        self._emit: Emit | None = None
+        self._halt = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    @classmethod
+    def from_profile(cls, profile: Profile, **overrides: object) -> GpioInputs:
+        """The driver for ``profile`` (its ``gpio`` pins and ``buttons``)."""
+        if profile.gpio is None:
+            raise ProfileError(f"profile {profile.name!r} uses the gpio driver but has no [gpio] pins")
+        return cls(profile.size, profile.gpio, profile.buttons, **overrides)  # type: ignore[arg-type]
+
+    def start(self, emit: Emit) -> None:
+        """Emit every hole's reading, then report changes (scan thread unless interval None)."""
+        self._emit = emit
+        first = self._matrix.read()
+        self._debouncer = Debouncer(first, self._debounce_s)
+        now = self._clock()
+        for hole, closed in enumerate(first):
+            emit(HoleReading(now, hole, MARBLE if closed else EMPTY))
+        self._hook_callbacks()
+        if self._interval_s is not None:
+            self._thread = threading.Thread(target=self._run, name="gpio-scan", daemon=True)
+            self._thread.start()
+
+    def scan(self) -> None:
+        """Read the matrix once and emit the holes whose new state has settled."""
+        if self._debouncer is None or self._emit is None:
+            return
+        now = self._clock()
+        for hole, closed in enumerate(self._matrix.read()):
+            if self._debouncer.update(hole, closed, now):
+                self._emit(HoleReading(now, hole, MARBLE if closed else EMPTY))
+
+    def stop(self) -> None:
+        """Stop the scan thread and release every pin. Safe to call twice."""
+        self._halt.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        self._emit = None
+        if not self._closed:
+            self._closed = True
+            for device in (*self._encoders, *self._buttons.values()):
+                device.close()
+            self._matrix.close()
+
+    def _run(self) -> None:
+        while not self._halt.wait(self._interval_s):
+            try:
+                self.scan()
+            except Exception:  # a GPIO hiccup must not end the scanning for good
+                log.exception("matrix scan failed; retrying on the next scan")
+
+    def _hook_callbacks(self) -> None:
+        for block, encoder in enumerate(self._encoders, start=1):
+            encoder.when_rotated_clockwise = self._stepper(block, +1)
+            encoder.when_rotated_counter_clockwise = self._stepper(block, -1)
+        for name, button in self._buttons.items():
+            button.when_pressed = self._presser(name)
+
+    def _stepper(self, block: int, sign: int) -> Callable[[], None]:
+        def step() -> None:
+            if self._emit is not None:
+                self._emit(EncoderSteps(self._clock(), block, sign))
+        return step
+
+    def _presser(self, name: str) -> Callable[[], None]:
+        def press() -> None:
+            if self._emit is not None:
+                self._emit(ButtonPress(self._clock(), name))
+        return press
