@@ -1,0 +1,59 @@
+"""Per-hole deferred debounce: a new class is accepted only after it has held long enough.
+
+Marbles roll, bounce and get slid across holes, so a single scan proves nothing. A hole's
+reported (stable) class changes only after the same new class was seen in ``hold_scans``
+consecutive scans spanning at least ``hold_ms`` milliseconds. Both conditions, because a fast
+scan loop would pass a scan count in a few milliseconds and a slow one (busy link) would pass a
+time with a single reading. A different reading in between restarts the wait.
+
+While a hole is unsettled (its block is turning) nothing is accepted and the wait restarts, so
+the class after a twist must hold afresh.
+
+Example::
+
+    d = Debouncer(36, hold_scans=3, hold_ms=30)
+    d.update(5, NORTH, now_ms)    # True on the call that accepts the change
+    d.stable[5]                   # the class reported to the Pi
+"""
+
+from compat import ticks_diff
+
+
+class Debouncer:
+    """Stable and candidate classes for ``hole_count`` holes; times are ticks_ms values."""
+
+    def __init__(self, hole_count, initial, hold_scans=3, hold_ms=30):
+        if hold_scans < 1 or hold_ms < 0:
+            raise ValueError("debounce needs hold_scans >= 1 and hold_ms >= 0, got %r, %r"
+                             % (hold_scans, hold_ms))
+        self.hold_scans = hold_scans
+        self.hold_ms = hold_ms
+        self.stable = [initial] * hole_count
+        self._candidate = [initial] * hole_count
+        self._seen = [0] * hole_count
+        self._since_ms = [0] * hole_count
+
+    def update(self, hole, cls, now_ms, unsettled=False):
+        """Feed this scan's class of ``hole``; True when its stable class changed now."""
+        if unsettled or cls == self.stable[hole]:
+            self._candidate[hole] = self.stable[hole]
+            self._seen[hole] = 0
+            return False
+        if cls != self._candidate[hole] or self._seen[hole] == 0:
+            self._candidate[hole] = cls
+            self._seen[hole] = 1
+            self._since_ms[hole] = now_ms
+        else:
+            self._seen[hole] += 1
+        if self._seen[hole] >= self.hold_scans and \
+                ticks_diff(now_ms, self._since_ms[hole]) >= self.hold_ms:
+            self.stable[hole] = cls
+            self._seen[hole] = 0
+            return True
+        return False
+
+    def force(self, hole, cls):
+        """Set a hole's stable class without waiting (after a calibration, say)."""
+        self.stable[hole] = cls
+        self._candidate[hole] = cls
+        self._seen[hole] = 0
