@@ -13,7 +13,7 @@ import sys
 
 from . import __version__
 
-COMMANDS = ("game",)
+COMMANDS = ("game", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,92 @@
+"""The sensed board: the latest reading of every hole and each block's encoder count.
+
+Pure bookkeeping of raw inputs, no judgement: it knows when the board last changed (for the
+settle timer) and which quarter turns each block's encoder count could mean. The encoder count
+of a block is kept relative to the orientation the game expects; :meth:`Physical.rest` clears it
+once a judgement has accounted for the turn.
+"""
+
+from __future__ import annotations
+
+from ..errors import PentagoError
+from ..events import EMPTY, EncoderSteps, HoleReading
+from ..rules import Geometry, hole_name
+
+# One encoder step either way is forgiven: detented encoders miss or add a count now and then,
+# and the hole readings decide which quarter the block really sits at.
+STEP_TOLERANCE = 1
+# A block is never judged more than a half turn from where the game expects it.
+QUARTERS = (0, 1, -1, 2, -2)
+UNKNOWN_QUARTERS = (0, 1, -1, 2)  # after a restart: every orientation, a half turn once
+
+
+class BoardInputError(PentagoError, ValueError):
+    """A sensor event that cannot belong to this board (a hole or block out of range)."""
+
+
+class Physical:
+    """Hole readings and per-block encoder counts, with the time of the last change."""
+
+    def __init__(self, g: Geometry, detents_per_quarter: int) -> None:
+        if detents_per_quarter < 1:
+            raise BoardInputError(f"detents_per_quarter is {detents_per_quarter}; it must be at least 1")
+        self.geometry = g
+        self.detents = detents_per_quarter
+        self.readings = [EMPTY] * g.hole_count
+        self.steps = [0] * g.block_count
+        self.changed_t: float | None = None  # None: nothing happened since the last judgement
+        self.orientation_known = True  # False after a restart: only the readings tell
+
+    def apply(self, event: HoleReading | EncoderSteps) -> bool:
+        """Record one sensor event; True if the board changed. Raises BoardInputError."""
+        if isinstance(event, HoleReading):
+            return self._read(event)
+        return self._turn(event)
+
+    def _read(self, event: HoleReading) -> bool:
+        if not 0 <= event.hole < self.geometry.hole_count:
+            raise BoardInputError(f"hole index {event.hole} is not on the {self.geometry.size}x{self.geometry.size} board")
+        if self.readings[event.hole] == event.reading:
+            return False
+        self.readings[event.hole] = event.reading
+        self.changed_t = event.t
+        return True
+
+    def _turn(self, event: EncoderSteps) -> bool:
+        if not 1 <= event.block <= self.geometry.block_count:
+            raise BoardInputError(f"block {event.block} is not on the board (blocks 1-{self.geometry.block_count})")
+        self.steps[event.block - 1] += event.steps
+        self.changed_t = event.t
+        return True
+
+    def settles_at(self, settle_s: float) -> float | None:
+        """When the board counts as settled if nothing else changes; None if nothing is pending."""
+        return None if self.changed_t is None else self.changed_t + settle_s
+
+    def judged(self) -> None:
+        """The current snapshot has been judged: wait for the next change."""
+        self.changed_t = None
+
+    def quarters(self, block: int) -> tuple[int, ...]:
+        """The quarter turns (clockwise positive) the block's encoder count could mean.
+
+        Empty when the count sits between quarters: the block is mid-turn or half-finished.
+        """
+        if not self.orientation_known:
+            return UNKNOWN_QUARTERS
+        count = self.steps[block - 1]
+        near = [k for k in QUARTERS if abs(count - k * self.detents) <= STEP_TOLERANCE]
+        return tuple(sorted(near, key=lambda k: abs(count - k * self.detents)))
+
+    def rest(self, turned: tuple[int, ...]) -> None:
+        """The game now accounts for the ``turned`` blocks: restart their counts from zero.
+
+        Zeroing (rather than subtracting a quarter) absorbs a missed or extra count. The other
+        blocks keep theirs: a slow twist may have begun. After a restart every count is zeroed.
+        """
+        for block in turned if self.orientation_known else range(1, len(self.steps) + 1):
+            self.steps[block - 1] = 0
+        self.orientation_known = True
+
+    def hole_text(self, hole: int) -> str:
+        return f"{hole_name(hole, self.geometry)}={self.readings[hole]}"

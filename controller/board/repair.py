@@ -1,0 +1,61 @@
+"""Repair guidance: the ordered steps that bring the physical board back to the expected one.
+
+Turns come first, because turning a block moves the marbles on it; once every block is back,
+the marbles to remove, to put back and to swap follow hole by hole. Steps are recomputed from
+each settled snapshot, so the lights always show the first step of what is still wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import Position, hole_name
+from .diff import Diff
+from .physical import Physical
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing to do: ``kind`` is "turn", "remove", "put", "swap" or "check"."""
+
+    kind: str
+    hole: int | None = None
+    block: int | None = None
+    clockwise: bool | None = None  # for "turn": the direction to turn the block back
+    colour: str | None = None  # for "put" / "swap": the colour that belongs there
+
+    def text(self, position: Position) -> str:
+        """The instruction for people, e.g. ``put a white marble on c3``."""
+        if self.kind == "turn":
+            return f"turn block {self.block} back {'R' if self.clockwise else 'L'}"
+        name = hole_name(self.hole, position.geometry)  # type: ignore[arg-type]
+        return {
+            "remove": f"remove the marble on {name}",
+            "put": f"put a {self.colour} marble on {name}",
+            "swap": f"replace the marble on {name} with a {self.colour} one",
+            "check": f"check the marble on {name}: its sensor cannot tell",
+        }[self.kind]
+
+
+def repair_steps(diff: Diff, expected: Position, physical: Physical, colours: tuple[str, ...]) -> list[Step]:
+    """The steps from the sensed board to ``expected``, first step first."""
+    turns = _turn_steps(diff, physical)
+    if turns:
+        return turns
+    name = lambda hole: colours[expected.colour_at(hole)]  # noqa: E731 (the expected colour's name)
+    return (
+        [Step("remove", hole) for hole, _ in diff.added]
+        + [Step("swap", hole, colour=name(hole)) for hole, _ in diff.recoloured]
+        + [Step("put", hole, colour=name(hole)) for hole in diff.removed]
+        + [Step("check", hole) for hole in diff.unsure]
+    )
+
+
+def _turn_steps(diff: Diff, physical: Physical) -> list[Step]:
+    """One step per quarter to undo; a torn block turns back towards the nearer rest."""
+    steps = []
+    for block in diff.torn:
+        steps.append(Step("turn", block=block, clockwise=physical.steps[block - 1] < 0))
+    for block, quarters in diff.turns:
+        steps.extend(Step("turn", block=block, clockwise=quarters < 0) for _ in range(abs(quarters)))
+    return steps

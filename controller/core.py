@@ -1,0 +1,357 @@
+"""The functional core: events in, effects out.
+
+One thread calls :meth:`Core.handle` with every event in order; it returns the :class:`Effects`
+(a new LED frame, journal records to write durably before showing it, and notices for people).
+The core never reads a clock or touches hardware: time comes from the events, so a tape replays
+exactly as it was played and tests drive the core with a fake clock.
+
+Judging: the board is judged once it has been still for ``settle_s`` (hole changes and encoder
+steps both count as movement). A settled board that matches the game or is one legal step from
+it (a placement, a twist, both, a skipped twist, a take-back) plays on; anything else starts a
+grace timer of ``grace_s``, after which repair mode guides the players back, step by step.
+
+>>> from controller.profile import load_profile
+>>> from controller.events import HoleReading, Tick, Command
+>>> core = Core(load_profile("virtual-6x6"))
+>>> effects = core.handle(Command(0.0, "new_game", {"game": "classic"}))
+>>> effects.records[0]["kind"], core.state()["state"]
+('start', 'awaiting_placement')
+>>> _ = core.handle(HoleReading(1.0, 8, "marble"))
+>>> core.handle(Tick(1.2)).notices
+('c2 placed by seat 1',)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .board import BoardInputError, Diff, Physical, Step, compare, repair_steps
+from .events import EMPTY, ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
+from .flow import GAMES, PLAYING, Action, ClassicFlow, Menu, explain
+from .flow.scene import is_animated, scene
+from .lights.render import render
+from .rules import IllegalMoveError, Position, hole_name
+
+RGB = tuple[int, int, int]
+DEFAULT_COLOURS = ("white", "black")
+FRAME_S = 0.04  # animation frame period: 25 frames a second is smooth for blinks and chases
+SYMBOLS = "xoyz"  # the physical board's colours, as the rules' text boards print them
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What the runtime must do after one event, in order: write ``records``, show ``frame``."""
+
+    frame: tuple[RGB, ...] | None  # new LED frame, None when unchanged
+    records: tuple[dict[str, Any], ...] = ()  # journal records to write BEFORE showing the frame
+    notices: tuple[str, ...] = ()  # human messages for the log and the web console
+
+
+class Core:
+    """The referee: physical events in, moves, lights and journal records out.
+
+    ``profile`` gives the board size, sensing, encoder detents, polarity colours and LED chain.
+    ``journal_records`` resumes an earlier game (the first settled board is reconciled with it).
+    """
+
+    def __init__(self, profile: Any, *, journal_records: list[dict[str, Any]] | None = None,
+                 start_time: float = 0.0, settle_s: float = 0.15, grace_s: float = 2.0,
+                 colours: tuple[str, ...] | None = None, start: tuple[tuple[int, str], ...] = ()) -> None:
+        self.chain = profile.leds
+        self.colours = colours or tuple(profile.colours.values()) or DEFAULT_COLOURS
+        self.settle_s, self.grace_s = settle_s, grace_s
+        self.now = start_time
+        self.physical = Physical(profile.geometry, profile.detents_per_quarter)
+        for hole, reading in start:
+            self.physical.readings[hole] = reading
+        self.flow = ClassicFlow(self.colours, profile.size)
+        self.menu = Menu(profile.size)
+        self.link_up = True
+        self.grace_at: float | None = None
+        self.repair: list[Step] = []
+        self.strict = False  # the next mismatch means repair at once (after a resume or a command)
+        self.hold = False  # accept no move until the board matches (after a commanded change)
+        self.frame: tuple[RGB, ...] | None = None
+        self._records: list[dict[str, Any]] = []
+        self._notices: list[str] = []
+        if journal_records:
+            self._resume(journal_records, start_time)
+
+    # -- the contract --------------------------------------------------------------------------
+
+    def handle(self, event: Any) -> Effects:
+        """Handle one event; never raises for bad input (it becomes a notice)."""
+        self.now = max(self.now, getattr(event, "t", self.now))
+        self._records, self._notices = [], []
+        self._dispatch(event)
+        self._run_timers()
+        return Effects(self._render(), tuple(self._records), tuple(self._notices))
+
+    def next_deadline(self) -> float | None:
+        """When the core wants a Tick: a settle or grace timer, or the next animation frame."""
+        times = [self.grace_at]
+        if self.link_up:
+            times.append(self.physical.settles_at(self.settle_s))
+        if is_animated(self._view()):
+            times.append(self.now + FRAME_S)
+        return min((t for t in times if t is not None), default=None)
+
+    def state(self) -> dict[str, Any]:
+        """A JSON-able snapshot for the web console and the simulator."""
+        flow, game = self.flow, self.flow.game
+        return {
+            "state": flow.state,
+            "board": (game.position if game else Position.empty(self.physical.geometry.size)).rows(),
+            "physical": self._physical_rows(),
+            "to_move": game.to_move if game and not game.is_over() else None,
+            "phase": game.phase.value if game else None,
+            "moves": flow.move_texts(),
+            "outcome": self._outcome(),
+            "repair": [step.text(game.position) for step in self.repair] if game else [],
+            "match": self._match(),
+            "menu": self._menu() if flow.state == "choosing" else None,
+            "frame": [list(rgb) for rgb in self.frame or ()],
+        }
+
+    # -- events --------------------------------------------------------------------------------
+
+    def _dispatch(self, event: Any) -> None:
+        if isinstance(event, (HoleReading, EncoderSteps)):
+            self._sense(event)
+        elif isinstance(event, ButtonPress):
+            self._button(event.button)
+        elif isinstance(event, LinkChange):
+            self._link(event)
+        elif isinstance(event, Command):
+            self._command(event.name, event.args)
+        elif not isinstance(event, Tick):
+            self._notices.append(f"ignored {event!r}: not an event the core knows")
+
+    def _sense(self, event: HoleReading | EncoderSteps) -> None:
+        try:
+            self.physical.apply(event)
+        except BoardInputError as error:
+            self._notices.append(f"ignored sensor event {event!r}: {error}")
+
+    def _button(self, button: str) -> None:
+        if self.flow.state == "choosing":
+            self._menu_button(button)
+        elif button == "back":
+            self._command("take_back", {})
+        elif button == "ok" and self.flow.state == "game_over":
+            self._command("menu", {})
+        else:
+            self._notices.append(f"button {button!r} does nothing in {self.flow.state}")
+
+    def _menu_button(self, button: str) -> None:
+        if button == "ok":
+            options = self.menu.ok()
+            if options:
+                self._start(options)
+        elif button == "back":
+            self.menu.back()
+        else:
+            self._notices.append(f"button {button!r} does nothing in the menu")
+
+    def _link(self, event: LinkChange) -> None:
+        self.link_up = event.up
+        self.grace_at = None  # the clock pauses while the sensors are away
+        if event.up:
+            self.physical.changed_t = event.t  # judge afresh once the snapshot has settled
+        self._notices.append(f"sensor link {'up' if event.up else 'down'}{': ' + event.reason if event.reason else ''}")
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def _command(self, name: str, args: dict[str, Any]) -> None:
+        handler = {"new_game": self._new_game, "take_back": self._take_back,
+                   "abort": self._abort, "menu": self._abort}.get(name)
+        if handler is None:
+            self._notices.append(f"unknown command {name!r}; commands: new_game, take_back, abort, menu")
+            return
+        handler(args)
+
+    def _new_game(self, args: dict[str, Any]) -> None:
+        options = {"game": args.get("game", "classic"), "players": args.get("players", 2),
+                   "computer": args.get("computer", False), "match": args.get("match", False)}
+        problem = _option_problem(options)
+        if problem:
+            self._notices.append(f"new_game: {problem}")
+            return
+        if self.flow.state != "choosing":
+            self._records.append(self.flow.to_menu(self.now))
+        self._start(options)
+        self.strict = True  # the board must be cleared first: guide at once
+
+    def _take_back(self, args: dict[str, Any]) -> None:
+        if not self.flow.may_take_back():
+            self._notices.append(f"take_back: there is nothing to take back in {self.flow.state}")
+            return
+        self._accept_records(self.flow.accept((Action("take_back"),), self.now))
+        self.strict = self.hold = True  # the board still shows the move: guide it back
+        self.physical.changed_t = self.now
+
+    def _abort(self, args: dict[str, Any]) -> None:
+        if self.flow.state != "choosing":
+            self._records.append(self.flow.to_menu(self.now))
+            self._notices.append("back to the menu")
+        self.menu.reset()
+        self.repair, self.grace_at = [], None
+
+    def _start(self, options: dict[str, Any]) -> None:
+        if options.get("computer"):
+            self._notices.append("no computer opponent is installed yet: seat 2 plays by hand")
+        self._records.append(self.flow.new_game(options, self.now))
+        self._notices.append(f"new {options['game']} game{' (match)' if options.get('match') else ''}: seat 1 to move")
+        self.physical.changed_t = self.now
+
+    # -- judging -------------------------------------------------------------------------------
+
+    def _run_timers(self) -> None:
+        settles_at = self.physical.settles_at(self.settle_s)
+        if self.link_up and settles_at is not None and self.now >= settles_at:
+            self.physical.judged()
+            self._judge()
+        if self.grace_at is not None and self.now >= self.grace_at:
+            self._enter_repair()
+
+    def _judge(self) -> None:
+        state = self.flow.state
+        if state == "choosing":
+            options = self.menu.see(self._occupied())
+            if options:
+                self._start(options)
+        elif state in PLAYING:
+            self._judge_game()
+        elif not self._occupied():  # game over or between games: the players cleared the board
+            self._records.append(self.flow.next_game(self.now) if state == "between_games" else self.flow.to_menu(self.now))
+            self.physical.rest(())
+
+    def _judge_game(self) -> None:
+        game = self.flow.game
+        assert game is not None
+        diff = compare(game.position, self.physical, self.colours)
+        actions = None if self.hold else explain(game, diff, self.flow.placed_hole)
+        if diff.is_same():
+            self._matched()
+        elif actions:
+            self._accept_records(self.flow.accept(actions, self.now))
+            self._settle_blocks(diff)
+        else:
+            self._mismatch(diff)
+        self.strict = False
+
+    def _accept_records(self, records: list[dict[str, Any]]) -> None:
+        self._records.extend(records)
+        self._notices.extend(self._describe(r) for r in records)
+        self.repair, self.grace_at = [], None
+
+    def _settle_blocks(self, diff: Diff) -> None:
+        self.physical.rest(tuple(block for block, _ in diff.turns))
+
+    def _matched(self) -> None:
+        self.physical.rest(())
+        self.grace_at, self.repair, self.hold = None, [], False
+        if self.flow.state == "repair":
+            self.flow.mended()
+            self._notices.append("the board matches again: play on")
+
+    def _mismatch(self, diff: Diff) -> None:
+        game = self.flow.game
+        assert game is not None
+        self.repair = repair_steps(diff, game.position, self.physical, self.colours)
+        if self.strict:
+            self._enter_repair()
+        elif self.grace_at is None and self.flow.state != "repair":
+            self.grace_at = self.now + self.grace_s
+        if self.flow.state == "repair":
+            self._notices.append(f"repair: {self.repair[0].text(game.position)}")
+
+    def _enter_repair(self) -> None:
+        self.grace_at = None
+        if self.flow.state in ("awaiting_placement", "awaiting_twist"):
+            self.flow.broke()
+            self._notices.append("the board does not match the game: repair mode")
+
+    # -- journal -------------------------------------------------------------------------------
+
+    def _resume(self, records: list[dict[str, Any]], t: float) -> None:
+        try:
+            self.flow.replay(records)
+        except (IllegalMoveError, KeyError, ValueError) as error:
+            self._notices.append(f"journal could not be resumed ({error}); starting at the menu")
+            self.flow = ClassicFlow(self.colours, self.physical.geometry.size)
+            return
+        self.physical.orientation_known = False  # the blocks may have turned while we were down
+        self.physical.changed_t = t  # judge the board as found, even if no reading changes
+        self.strict = self.flow.state in PLAYING
+
+    # -- output --------------------------------------------------------------------------------
+
+    def _view(self):
+        return scene(self.flow, self.menu, self.repair)
+
+    def _render(self) -> tuple[RGB, ...] | None:
+        frame = render(self._view(), self.chain, self.now)
+        if frame == self.frame:
+            return None
+        self.frame = frame
+        return frame
+
+    def _describe(self, record: dict[str, Any]) -> str:
+        kind, game = record["kind"], self.flow.game
+        if kind == "place":
+            seat = game.to_move if game and game.phase.value == "twist" else None
+            return f"{record['hole']} placed" + (f" by seat {seat}" if seat else "")
+        if kind in ("twist", "skip"):
+            return f"{self.flow.move_texts()[-1] if game and game.moves else kind} accepted"
+        if kind == "take_back":
+            return "take-back"
+        if kind == "end":
+            winners = record["winners"]
+            return f"seat {winners[0]} wins ({record['termination']})" if winners else f"draw ({record['termination']})"
+        return kind
+
+    def _occupied(self) -> set[int]:
+        return {h for h, reading in enumerate(self.physical.readings) if reading != EMPTY}
+
+    def _physical_rows(self) -> list[str]:
+        size = self.physical.geometry.size
+        cells = [_symbol(r, self.colours) for r in self.physical.readings]
+        return ["".join(cells[r * size:(r + 1) * size]) for r in reversed(range(size))]
+
+    def _outcome(self) -> dict[str, Any] | None:
+        outcome = self.flow.game.outcome if self.flow.game else None
+        if outcome is None:
+            return None
+        return {"result": outcome.result, "winners": list(outcome.winners), "lines": [list(line) for line in outcome.lines]}
+
+    def _match(self) -> dict[str, Any] | None:
+        match = self.flow.match
+        if match is None:
+            return None
+        return {"wins": {str(seat): n for seat, n in match.wins.items()}, "games": len(match.outcomes)}
+
+    def _menu(self) -> dict[str, Any]:
+        return {"page": self.menu.page_name(), "holes": [hole_name(h, self.physical.geometry) for h in self.menu.option_holes()],
+                "pick": self.menu.pick, "chosen": dict(self.menu.chosen)}
+
+
+def _symbol(reading: str, colours: tuple[str, ...]) -> str:
+    if reading == EMPTY:
+        return "."
+    if reading in colours:
+        return SYMBOLS[colours.index(reading)]
+    return "*" if reading == "marble" else "?"
+
+
+def _option_problem(options: dict[str, Any]) -> str | None:
+    if options["game"] not in GAMES:
+        return f"game {options['game']!r} is not available (games: {', '.join(GAMES)})"
+    if options["players"] != 2 or isinstance(options["players"], bool):
+        return f"players {options['players']!r}: classic Pentago is for 2 players"
+    for flag in ("computer", "match"):
+        if not isinstance(options[flag], bool):
+            return f"{flag} {options[flag]!r} must be true or false"
+    return None
+

@@ -1,0 +1,11 @@
+"""The game flow: one `transitions` state machine per variant, plus the menu that picks one.
+
+:class:`ClassicFlow` is the classic game; :class:`Menu` offers games and options on the holes
+when no game runs. :func:`mermaid` exports a flow's diagram from the machine itself.
+"""
+
+from .classic import GAMES, PLAYING, STATES, ClassicFlow
+from .classic_steps import Action, explain
+from .menu import Menu
+
+__all__ = ["Action", "ClassicFlow", "GAMES", "Menu", "PLAYING", "STATES", "explain"]

@@ -1,0 +1,92 @@
+"""Which classic actions explain a physical :class:`~controller.board.diff.Diff`.
+
+A settled board may show one half-move (a placement, a twist), a whole move made quickly (a
+placement and its twist, or a skipped twist and the next placement), or a take-back of the last
+half-move. Anything else is no step at all, and the caller starts the grace timer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import Diff
+from ..rules import ClassicGame, Phase, Twist
+
+
+@dataclass(frozen=True)
+class Action:
+    """One half-move: ``kind`` is "place", "twist", "skip" or "take_back"."""
+
+    kind: str
+    hole: int | None = None
+    twist: Twist | None = None
+
+
+def explain(game: ClassicGame, diff: Diff, placed: int | None) -> tuple[Action, ...] | None:
+    """The actions that turn the game's position into the sensed board, or None.
+
+    ``placed`` is the hole of the placement awaiting its twist (None in the placement phase).
+    Legality comes from the rules: a skip needs a neutral block, a placement an empty hole of the
+    mover's colour; a marble sensed in the wrong colour explains nothing.
+    """
+    if game.is_over() or diff.is_same():
+        return None
+    return _take_back(game, diff, placed) or _forward(game, diff)
+
+
+def _take_back(game: ClassicGame, diff: Diff, placed: int | None) -> tuple[Action, ...] | None:
+    only_removed = diff.removed if diff == Diff(removed=diff.removed, turned_expected=diff.turned_expected) else ()
+    if game.phase is Phase.TWIST:
+        return (Action("take_back"),) if only_removed == (placed,) else None
+    if not game.moves:
+        return None
+    last = game.moves[-1]
+    if last.twist is None:
+        return (Action("take_back"),) if only_removed == (last.hole,) else None
+    undo = (last.twist.block, -1 if last.twist.clockwise else 1)
+    return (Action("take_back"),) if diff.turns == (undo,) and not diff.added and diff.is_clean() else None
+
+
+def _forward(game: ClassicGame, diff: Diff) -> tuple[Action, ...] | None:
+    if not diff.is_clean() or len(diff.added) > 1 or len(diff.turns) > 1:
+        return None
+    twist = _twist(diff)
+    if diff.turns and twist is None:
+        return None  # a half turn: never a move
+    if game.phase is Phase.PLACE:
+        return _place_then_twist(game, diff, twist)
+    return _twist_then_place(game, diff, twist)
+
+
+def _twist(diff: Diff) -> Twist | None:
+    if len(diff.turns) == 1 and abs(diff.turns[0][1]) == 1:
+        block, quarters = diff.turns[0]
+        return Twist(block, quarters > 0)
+    return None
+
+
+def _place_then_twist(game: ClassicGame, diff: Diff, twist: Twist | None) -> tuple[Action, ...] | None:
+    if len(diff.added) != 1 or not _is_colour(diff.added[0][1], game.colour):
+        return None
+    hole = diff.added[0][0]
+    if twist is None:
+        return (Action("place", hole),)
+    before = game.geometry.rotate(1 << hole, twist.block, not twist.clockwise).bit_length() - 1
+    return (Action("place", before), Action("twist", twist=twist))
+
+
+def _twist_then_place(game: ClassicGame, diff: Diff, twist: Twist | None) -> tuple[Action, ...] | None:
+    steps = (Action("twist", twist=twist),) if twist else ()
+    if not diff.added:
+        return steps or None
+    hole, sensed = diff.added[0]
+    if not _is_colour(sensed, game.to_move % game.players):  # the next seat's colour
+        return None
+    if not twist and not game.may_skip_twist():
+        return None  # the twist is mandatory: no block is neutral
+    return (steps or (Action("skip"),)) + (Action("place", hole),)
+
+
+def _is_colour(sensed: int | None, colour: int) -> bool:
+    """Presence sensing carries no colour (None): the turn decides."""
+    return sensed is None or sensed == colour
