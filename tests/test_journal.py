@@ -210,3 +210,13 @@ def test_a_crash_during_clear_leaves_the_old_journal_whole(tmp_path, monkeypatch
     with pytest.raises(OSError):
         Journal(path).clear([{"kind": "start"}])
     assert Journal(path).read() == GAME
+
+
+def test_module_examples():
+    """The docstring examples run here too (CI collects doctests under controller/rules only)."""
+    import doctest
+
+    import controller.journal
+
+    result = doctest.testmod(controller.journal)
+    assert result.attempted > 0 and result.failed == 0

@@ -230,3 +230,13 @@ def test_parse_and_format_pair_on_single_lines():
     assert parse_header(header_to_json(header)) == header
     event = parse_event('{"t": 2, "hole": "f6", "reading": "white"}', header)
     assert parse_event(event_to_json(event, header.geometry), header) == event
+
+
+def test_module_examples():
+    """The docstring examples run here too (CI collects doctests under controller/rules only)."""
+    import doctest
+
+    import controller.tape
+
+    result = doctest.testmod(controller.tape)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,128 @@
+"""Rendering: a :class:`~controller.lights.view.View` and a time in, one LED frame out.
+
+:func:`render` is a pure function of the view, the profile's LED chain and the core's clock, so
+the same inputs always give the same frame (tests pin pixels at chosen times; a replayed tape
+lights exactly as the live game did). Frames are at full scale: the pixel output applies the
+brightness cap, gamma and the current budget.
+
+Layers are painted bottom to top, a later one covering an earlier one on a shared pixel:
+draw pulse, win lines, hole lights, arrows, status pixels, card pixels.
+
+>>> from controller.profile import load_profile
+>>> chain = load_profile("virtual-6x6").leds
+>>> frame = render(View(turn="white"), chain, t=0.0)
+>>> [i for i, rgb in enumerate(frame) if rgb != OFF] == list(chain.status_pixels)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ..errors import PentagoError
+from .view import PALETTE, View
+
+if TYPE_CHECKING:  # the profile module reads TOML; the renderer only needs the chain's shape
+    from ..profile import LedChain
+
+RGB = tuple[int, int, int]
+OFF: RGB = (0, 0, 0)
+
+BLINK_HZ = 2.0  # blinking hole lights: on for the first half of each period
+ARROW_STEP_S = 0.15  # an arrow's lit pixel moves on one pixel this often
+WIN_STEP_S = 0.12  # the pulse on a winning line moves on one hole this often
+WIN_STEADY = 0.3  # the rest of a winning line, as a fraction of the win colour
+DRAW_PERIOD_S = 2.0  # a draw breathes the whole grid once in this time
+DRAW_LOW, DRAW_HIGH = 0.04, 0.25  # ... between these fractions of white: soft, never off
+DRAW_COLOUR: RGB = PALETTE["white"]
+
+
+class SceneError(PentagoError, ValueError):
+    """A view that names something the palette or the LED chain does not have."""
+
+
+def render(view: View, chain: LedChain, t: float) -> tuple[RGB, ...]:
+    """The frame for ``view`` on ``chain`` at time ``t`` (seconds on the core's clock).
+
+    Raises SceneError for a colour name missing from PALETTE or a hole or arrow the chain has
+    no pixel for.
+    """
+    frame = [OFF] * chain.length
+    if view.draw:
+        _paint_draw(frame, chain, t)
+    for line in filter(None, view.win_lines):  # an empty line has nothing to light
+        _paint_win_line(frame, chain, line, view.win_colour or "white", t)
+    for light in view.holes:
+        if not light.blink or is_blink_on(t):
+            frame[_hole_pixel(chain, light.hole)] = rgb(light.colour)
+    for arrow in view.arrows:
+        pixels = _arrow_pixels(chain, arrow.block, arrow.clockwise)
+        frame[pixels[step(t, ARROW_STEP_S, len(pixels))]] = rgb(arrow.colour)
+    if view.turn is not None:
+        for i in chain.status_pixels:
+            frame[i] = rgb(view.turn)
+    for i, colour in zip(chain.card_pixels, view.cards):  # cards beyond the card pixels go unshown
+        frame[i] = rgb(colour)
+    return tuple(frame)
+
+
+def rgb(name: str) -> RGB:
+    """The full-scale RGB of a PALETTE colour name."""
+    try:
+        return PALETTE[name]
+    except KeyError:
+        raise SceneError(f"{name!r} is not a palette colour ({', '.join(PALETTE)})") from None
+
+
+def is_blink_on(t: float) -> bool:
+    """True in the first half of each blink period."""
+    return (t * BLINK_HZ) % 1.0 < 0.5
+
+
+def step(t: float, step_s: float, count: int) -> int:
+    """Which of ``count`` positions a chase that moves every ``step_s`` seconds is at, at ``t``."""
+    return math.floor(t / step_s) % count
+
+
+def scale(colour: RGB, level: float) -> RGB:
+    """``colour`` dimmed to ``level`` (0 to 1)."""
+    r, g, b = colour
+    return (round(r * level), round(g * level), round(b * level))
+
+
+def draw_level(t: float) -> float:
+    """The draw pulse's brightness at ``t``: a cosine breath from DRAW_LOW up to DRAW_HIGH."""
+    rise = (1 - math.cos(2 * math.pi * t / DRAW_PERIOD_S)) / 2
+    return DRAW_LOW + (DRAW_HIGH - DRAW_LOW) * rise
+
+
+def _paint_draw(frame: list[RGB], chain: LedChain, t: float) -> None:
+    soft = scale(DRAW_COLOUR, draw_level(t))
+    for i in chain.hole_pixel.values():
+        frame[i] = soft
+
+
+def _paint_win_line(frame: list[RGB], chain: LedChain, line: tuple[int, ...], colour: str,
+                    t: float) -> None:
+    """The line steady and dim, with one hole at full colour running along it in order."""
+    full = rgb(colour)
+    steady = scale(full, WIN_STEADY)
+    pulse = step(t, WIN_STEP_S, len(line))
+    for n, hole in enumerate(line):
+        frame[_hole_pixel(chain, hole)] = full if n == pulse else steady
+
+
+def _hole_pixel(chain: LedChain, hole: int) -> int:
+    try:
+        return chain.hole_pixel[hole]
+    except KeyError:
+        raise SceneError(f"hole {hole!r} has no pixel in the LED chain") from None
+
+
+def _arrow_pixels(chain: LedChain, block: int, clockwise: bool) -> tuple[int, ...]:
+    pixels = chain.arrow_pixels.get((block, clockwise))
+    if not pixels:
+        way = "clockwise" if clockwise else "counter-clockwise"
+        raise SceneError(f"block {block} has no {way} arrow pixels in the LED chain")
+    return pixels

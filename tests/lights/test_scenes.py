@@ -1,0 +1,104 @@
+"""Scene builders: the views the core asks for, and what they light on the virtual 6x6 chain."""
+
+from __future__ import annotations
+
+import pytest
+
+from controller.lights.render import OFF, WIN_STEADY, SceneError, render, scale
+from controller.lights.scenes import (
+    PutBack, Remove, TurnBack, draw_scene, menu_scene, overlay, prompt_scene, repair_scene,
+    turn_scene, win_scene,
+)
+from controller.lights.view import PALETTE, ArrowLight, HoleLight, View
+from controller.profile import load_profile
+from controller.rules import Twist, geometry, parse_hole
+
+CHAIN = load_profile("virtual-6x6").leds
+STATUS = (60, 61, 62, 63)
+
+
+def hole(name: str) -> int:
+    return parse_hole(name, geometry(6))
+
+
+def lit(view: View, t: float) -> dict[int, tuple[int, int, int]]:
+    return {i: rgb for i, rgb in enumerate(render(view, CHAIN, t)) if rgb != OFF}
+
+
+SCENES = [
+    (turn_scene("white"), View(turn="white")),
+    (prompt_scene(hole("b5"), Twist(4, True)),
+     View(holes=(HoleLight(hole("b5"), "prompt"),), arrows=(ArrowLight(4, True, "prompt"),))),
+    (prompt_scene(None, Twist(2, False)), View(arrows=(ArrowLight(2, False, "prompt"),))),
+    (prompt_scene(hole("a1"), None), View(holes=(HoleLight(0, "prompt"),))),
+    (repair_scene([Remove(3), PutBack(9, "black"), TurnBack(1, False)]),
+     View(turn="black", holes=(HoleLight(3, "remove", True), HoleLight(9, "put_back", True)),
+          arrows=(ArrowLight(1, False, "turn_back"),))),
+    (repair_scene([Remove(3)]), View(holes=(HoleLight(3, "remove", True),))),
+    (win_scene([[0, 1, 2, 3, 4]], "black"),
+     View(turn="black", win_lines=((0, 1, 2, 3, 4),), win_colour="black")),
+    (draw_scene(), View(draw=True)),
+    (menu_scene([0, 1, 2], selected=[1]),
+     View(holes=(HoleLight(0, "option"), HoleLight(1, "selected"), HoleLight(2, "option")))),
+]
+
+
+@pytest.mark.parametrize("scene, view", SCENES)
+def test_builders_make_these_views(scene, view):
+    assert scene == view
+
+
+def test_prompt_lights_the_hole_and_chases_the_arrow():
+    view = prompt_scene(hole("b5"), Twist(4, True))
+    b5 = 25  # row 5 runs a..f from 24
+    assert lit(view, 0.05) == {b5: PALETTE["prompt"], 54: PALETTE["prompt"]}
+    assert lit(view, 0.20) == {b5: PALETTE["prompt"], 55: PALETTE["prompt"]}
+
+
+def test_repair_blinks_remove_and_put_back_in_distinct_colours_and_shows_the_marble_colour():
+    view = repair_scene([Remove(hole("a1")), PutBack(hole("f1"), "white"), TurnBack(3, True)])
+    status = {i: PALETTE["white"] for i in STATUS}
+    assert lit(view, 0.05) == {0: PALETTE["remove"], 5: PALETTE["put_back"], 48: PALETTE["turn_back"]} | status
+    assert lit(view, 0.27) == {49: PALETTE["turn_back"]} | status  # blink off; the arrow moved on
+    assert len({PALETTE["remove"], PALETTE["put_back"], PALETTE["turn_back"]}) == 3
+
+
+def test_win_scene_animates_the_line_in_the_winners_colour():
+    steady = {i: scale(PALETTE["white"], WIN_STEADY) for i in (1, 2, 3, 4)}
+    status = {i: PALETTE["white"] for i in STATUS}
+    assert lit(win_scene([[0, 1, 2, 3, 4]], "white"), 0.0) == {0: PALETTE["white"]} | steady | status
+
+
+def test_menu_options_and_selection():
+    assert lit(menu_scene([hole("a2"), hole("b2")], selected=[hole("b2")]), 0) == {
+        11: PALETTE["option"], 10: PALETTE["selected"]}
+
+
+def test_overlay_adds_lights_and_later_views_set_the_status():
+    view = overlay(turn_scene("white"), repair_scene([PutBack(0, "black")]), prompt_scene(None, Twist(1, True)))
+    assert view == View(turn="black", holes=(HoleLight(0, "put_back", True),),
+                        arrows=(ArrowLight(1, True, "prompt"),))
+    assert overlay(turn_scene("white"), repair_scene([Remove(0)])).turn == "white"
+    assert overlay() == View()
+
+
+@pytest.mark.parametrize("build, message", [
+    (lambda: turn_scene("purple"), "'purple' is not a palette colour"),
+    (lambda: win_scene([[0, 1, 2, 3, 4]], "Black"), "'Black' is not a palette colour"),
+    (lambda: repair_scene([PutBack(0, "grey")]), "'grey' is not a palette colour"),
+    (lambda: repair_scene([("remove", 3)]), "('remove', 3) is not a repair step (Remove, PutBack or TurnBack)"),
+])
+def test_builders_refuse_bad_values_where_they_are_made(build, message):
+    with pytest.raises(SceneError) as caught:
+        build()
+    assert str(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize("module", ["controller.lights.render", "controller.lights.scenes"])
+def test_module_examples(module):
+    """The docstring examples run here too (CI collects doctests under controller/rules only)."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
