@@ -7,8 +7,6 @@ settled readings), so the bounce test runs on the backends that read raw contact
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from controller.drivers.gpio import GpioInputs
@@ -185,13 +183,3 @@ def test_a_bouncing_contact_gives_no_extra_reading(contact_rig):
     contact_rig.settle()
     assert readings(contact_rig.events) == [(C4, MARBLE)]
 
-
-def test_a_marble_rolling_over_holes_leaves_one_reading_where_it_stops(contact_rig):
-    for hole in (C4, C4 + 1, C4 + 2):
-        contact_rig.matrix.close(hole)
-        contact_rig.scan(0.01)
-        contact_rig.matrix.open(hole)
-        contact_rig.scan(0.01)
-    contact_rig.place(C4 + 3)
-    contact_rig.settle()
-    assert Counter(readings(contact_rig.events)) == Counter({(C4 + 3, MARBLE): 1})
