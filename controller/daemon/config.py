@@ -10,9 +10,8 @@ Example (``/etc/pentago-board/config.toml``)::
     profile = "B-6x6"
 
     [game]
-    game = "classic"      # classic, multiplayer, team, puzzle, triple
-    players = 2           # 2 to 4
-    computer = [2]        # seats the computer plays
+    game = "classic"      # the games the flow knows (controller.flow.GAMES)
+    computer = false      # true: the computer plays seat 2
     match = true          # best of five
 
     [lights]
@@ -38,10 +37,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
+from ..flow import GAMES
 
-GAMES = ("classic", "multiplayer", "team", "puzzle", "triple")
 SECTIONS = {
-    "game": ("game", "players", "computer", "match"),
+    "game": ("game", "computer", "match"),
     "lights": ("brightness",),
     "storage": ("journal", "tape"),
     "web": ("enabled", "bind", "port", "token"),
@@ -54,14 +53,12 @@ class GameDefaults:
     """The game a fresh board starts (and the web console's preselection)."""
 
     game: str = "classic"
-    players: int = 2
-    computer: tuple[int, ...] = ()
+    computer: bool = False
     match: bool = False
 
     def command_args(self) -> dict[str, object]:
         """The arguments of a ``new_game`` command starting this game."""
-        return {"game": self.game, "players": self.players,
-                "computer": list(self.computer), "match": self.match}
+        return {"game": self.game, "players": 2, "computer": self.computer, "match": self.match}
 
 
 @dataclass(frozen=True)
@@ -128,12 +125,9 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
 
 
 def _game_defaults(check: _Checker, game: dict[str, Any]) -> GameDefaults:
-    players = check.integer(game, "game.players", 2, 2, 4)
-    computer = check.seats(game, "game.computer", players)
     return GameDefaults(
         game=check.choice(game, "game.game", "classic", GAMES),
-        players=players,
-        computer=computer,
+        computer=check.boolean(game, "game.computer", False),
         match=check.boolean(game, "game.match", False),
     )
 
@@ -197,15 +191,6 @@ class _Checker:
         if value not in allowed:
             raise self.fail(key, value, "one of " + ", ".join(allowed))
         return value
-
-    def seats(self, table: dict[str, Any], key: str, players: int) -> tuple[int, ...]:
-        value = table.get(key.rpartition(".")[2], [])
-        good = isinstance(value, list) and all(
-            isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= players for s in value)
-        if not good or len(set(value)) != len(value) or len(value) >= players:
-            raise self.fail(key, value, f"a list of distinct seats from 1 to {players}, "
-                                        "leaving at least one seat to a person")
-        return tuple(value)
 
     def address(self, table: dict[str, Any], key: str, default: str) -> str:
         value = self.text(table, key, default, allow_empty=False)

@@ -5,9 +5,9 @@ them one at a time, hands each to the core and carries out the effects in a fixe
 journal records first (durably), then the LED frame, then notices to the log. A frame is only
 shown once what it shows is on disk, so a power cut never loses a move that was lit.
 
-The timer lives in the same loop: the queue wait times out at the core's next deadline, at the
-next animation frame (only while frames keep changing, so an idle board costs nothing) and at
-the next watchdog ping. The watchdog is pinged from this loop and nowhere else, so a hung core
+The timer lives in the same loop: the queue wait times out at the core's next deadline (its
+settle and grace timers, and its next animation frame while a scene animates; an idle board has
+none, so it costs nothing) and at the next watchdog ping. The watchdog is pinged from this loop and nowhere else, so a hung core
 stops the pings and systemd restarts the service.
 """
 
@@ -26,8 +26,6 @@ from ..events import ButtonPress, EncoderSteps, Event, HoleReading, InputEvent, 
 from .logs import event as log
 from .notify import Notifier
 
-FRAME_INTERVAL_S = 0.05  # 20 frames a second while something animates: smooth enough for LEDs
-ANIMATION_HOLD_S = 1.5  # keep ticking this long after the last changed frame (slow blinks)
 JOIN_TIMEOUT_S = 10.0
 
 
@@ -76,8 +74,6 @@ class Runtime:
         self.listeners: list[Listener] = []
         self.failed = False  # set when the journal could not be written
         self._frame: Frame | None = None
-        self._animate_until = 0.0
-        self._frame_due: float | None = None  # the next animation tick, while frames change
         self._next_ping = 0.0
         self._thread = threading.Thread(target=self._loop, name="core", daemon=True)
 
@@ -88,13 +84,12 @@ class Runtime:
         self.queue.put(event)
 
     def start(self) -> None:
-        """Start the core thread and the drivers, then tell systemd the board is live."""
+        """Start the core thread, then the drivers. The caller sends READY=1 once everything
+        else (the web console) is up too."""
         self.put(Tick(self.clock()))  # lets the core draw its first frame, resumed or fresh
         self._next_ping = self.clock() + (self.notifier.watchdog_s or 0.0)  # first ping after READY
         self._thread.start()
         self.inputs.start(self.put)
-        self.notifier.ready(status="board live")
-        log("board live", watchdog_s=self.notifier.watchdog_s or "off")
 
     def stop(self) -> None:
         """Finish the event in hand (and its journal write), then release the hardware."""
@@ -128,16 +123,11 @@ class Runtime:
             return self.queue.get(timeout=None if wake is None else max(0.0, wake - self.clock()))
         except queue.Empty:
             now = self.clock()
-            due = self._tick_time()
+            due = self.core.next_deadline()
             return Tick(now) if due is not None and due <= now else None
 
-    def _tick_time(self) -> float | None:
-        times = [self.core.next_deadline(), self._frame_due]
-        present = [t for t in times if t is not None]
-        return min(present) if present else None
-
     def _wake_time(self) -> float | None:
-        times = [self._tick_time(), self._next_ping if self.notifier.watchdog_s else None]
+        times = [self.core.next_deadline(), self._next_ping if self.notifier.watchdog_s else None]
         present = [t for t in times if t is not None]
         return min(present) if present else None
 
@@ -159,15 +149,12 @@ class Runtime:
                 "core failed", extra={"fields": {"event": repr(item)}})
             return
         self._apply(item, effects)
-        now = self.clock()
-        self._frame_due = now + FRAME_INTERVAL_S if self._animate_until > now else None
 
     def _apply(self, item: object, effects: Any) -> None:
         if not self._write(effects.records):
             return  # never show what is not on disk
         if effects.frame is not None:
             self._show(effects.frame)
-            self._animate_until = self.clock() + ANIMATION_HOLD_S
         for notice in effects.notices:
             log("notice", text=notice)
         if effects.frame is not None or effects.records or effects.notices or not isinstance(item, Tick):

@@ -1,0 +1,46 @@
+"""`pentago-board sim`: the daemon on a virtual board, played in the browser."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "sim",
+        help="play on a virtual board in the browser",
+        description="Start the daemon on a virtual board and serve it at http://127.0.0.1:PORT/: "
+        "click holes to place and lift marbles, arrows to turn blocks, and watch the LEDs.",
+    )
+    parser.add_argument("--port", type=int, default=8080, help="port to serve on (0: any free one)")
+    parser.add_argument("--board", choices=("6x6", "9x9"), default="6x6")
+    parser.add_argument("--journal", type=Path, metavar="FILE",
+                        help="keep the game in this journal across restarts (default: a fresh one)")
+    parser.add_argument("--no-browser", action="store_true",
+                        help="do not open a browser even when there is a display")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..daemon import logs, service
+    from ..daemon.config import Config, WebConfig
+
+    logs.setup(under_journald=False)
+    journal = args.journal or Path(tempfile.mkdtemp(prefix="pentago-sim-")) / "journal.jsonl"
+    config = Config(profile=f"virtual-{args.board}", journal=journal,
+                    web=WebConfig(enabled=True, bind="127.0.0.1", port=args.port))
+    return service.start(config, None, on_listening=lambda urls: announce(urls, args.no_browser))
+
+
+def announce(urls: list[str], no_browser: bool) -> None:
+    """Print where the board is; open a browser only when someone can see it."""
+    print(f"Virtual board: {urls[0]}  (Ctrl-C to stop)", flush=True)
+    has_display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if has_display and not no_browser and sys.stdout.isatty():
+        import webbrowser
+
+        webbrowser.open(urls[0])

@@ -1,0 +1,186 @@
+"""Start-up and shut-down: config -> profile -> journal -> core -> drivers -> runtime -> web.
+
+The main thread runs an asyncio loop for the web console and the signals; the core runs on the
+runtime's thread. SIGTERM (and Ctrl-C) let the core finish the event in hand, including its
+journal write, then exit 0; SIGHUP re-reads the config and applies what can change live (the
+brightness), logging which other changes need a restart. READY=1 goes to systemd once the
+drivers and the web console are up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError, PentagoError
+from ..journal import Journal, JournalError
+from ..profile import Profile, load_profile
+from .config import Config, load_config
+from .logs import event as log
+from .notify import Notifier
+from .runtime import Reload, Runtime
+
+EXIT_OK, EXIT_FAILED, EXIT_CONFIG = 0, 1, 2
+VIRTUAL_BUTTONS = ("ok", "back")  # the simulator's own buttons when the profile names none
+
+
+@dataclass
+class Daemon:
+    """The parts of a running daemon, built by :func:`build` and run by :func:`serve`."""
+
+    config: Config
+    profile: Profile
+    runtime: Runtime
+    board: Any = None  # the VirtualBoard, when the profile is virtual
+    config_path: Path | None = None
+    urls: list[str] = field(default_factory=list)
+
+
+def build(config: Config, notifier: Notifier, config_path: Path | None = None) -> Daemon:
+    """Build every part from ``config``; raises PentagoError (ConfigError, ProfileError,
+    DriverUnavailable) with a message for the user."""
+    from ..core import Core
+    from ..drivers.factory import build_inputs, build_pixels
+
+    profile = load_profile(config.profile)
+    records = _read_journal(config.journal)
+    clock = time.monotonic
+    core = Core(profile, journal_records=records, start_time=clock())
+    overrides = {"buttons": VIRTUAL_BUTTONS} if profile.driver == "virtual" and not profile.buttons else {}
+    inputs = build_inputs(profile, **overrides)
+    runtime = Runtime(core, inputs=inputs, pixels=build_pixels(profile), journal=Journal(config.journal),
+                      notifier=notifier, tape=_tape(config, profile, clock()), clock=clock,
+                      brightness=config.brightness)
+    board = inputs if profile.driver == "virtual" else None
+    log("resumed" if records else "fresh start", profile=profile.name, journal=config.journal,
+        records=len(records))
+    return Daemon(config, profile, runtime, board, config_path)
+
+
+def _read_journal(path: Path) -> list[dict[str, Any]]:
+    """The journal's records; a damaged journal is kept aside and the daemon starts fresh."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return Journal(path).read()
+    except OSError as exc:
+        raise ConfigError(f"storage.journal = {str(path)!r}: cannot use it ({exc.strerror})") from exc
+    except JournalError as exc:
+        aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
+        path.rename(aside)
+        log("journal damaged; kept aside, starting fresh", logging.ERROR, error=exc, kept=aside)
+        return []
+
+
+def _tape(config: Config, profile: Profile, t0: float) -> Any:
+    if config.tape is None:
+        return None
+    from ..tape import TapeHeader, TapeRecorder
+
+    header = TapeHeader(profile.size, profile.sensing, profile.detents_per_quarter,
+                        options={"colours": list(profile.colours.values())} if profile.colours else {})
+    log("recording tape", path=config.tape)
+    return TapeRecorder(config.tape, header, t0=t0)
+
+
+async def serve(daemon: Daemon, on_listening: Callable[[list[str]], None] | None = None) -> int:
+    """Run until SIGTERM or SIGINT; returns the exit status."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    loop.add_signal_handler(signal.SIGHUP, reload, daemon)
+    runtime = daemon.runtime
+    runtime.start()
+    runner = await _start_web(daemon) if daemon.config.web.enabled else None
+    if on_listening is not None:
+        on_listening(daemon.urls)
+    runtime.notifier.ready(status="board live")
+    log("board live", profile=daemon.profile.name, watchdog_s=runtime.notifier.watchdog_s or "off")
+    await stop.wait()
+    log("stopping")
+    if runner is not None:
+        await runner.cleanup()
+    runtime.stop()
+    return EXIT_FAILED if runtime.failed else EXIT_OK
+
+
+async def _start_web(daemon: Daemon) -> Any:
+    from aiohttp import web
+
+    from .web.app import build_app
+
+    web_config = daemon.config.web
+    app = build_app(daemon.runtime, daemon.profile, board=daemon.board, token=web_config.token,
+                    defaults=daemon.config.game)
+    runner = web.AppRunner(app, access_log=None, handle_signals=False)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, web_config.bind, web_config.port).start()
+    except OSError as exc:
+        await runner.cleanup()
+        daemon.runtime.stop()
+        raise ConfigError(f"web.port = {web_config.port}: cannot listen on {web_config.bind} "
+                          f"({exc.strerror}); choose another port") from exc
+    query = f"?token={web_config.token}" if web_config.token else ""
+    daemon.urls = [f"http://{_host(host)}:{port}/{query}" for host, port, *_ in runner.addresses]
+    log("web console", url=" ".join(daemon.urls))
+    return runner
+
+
+def _host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def reload(daemon: Daemon) -> None:
+    """SIGHUP: apply the new brightness; name what else changed and needs a restart."""
+    if daemon.config_path is None:
+        log("reload: no config file to read; nothing to do")
+        return
+    try:
+        new = load_config(daemon.config_path)
+    except ConfigError as exc:
+        log("reload refused; keeping the running config", logging.ERROR, error=exc)
+        return
+    changed = [name for name in ("profile", "game", "journal", "tape", "web")
+               if getattr(new, name) != getattr(daemon.config, name)]
+    if changed:
+        log("reload: restart the service to apply", logging.WARNING, changed=",".join(changed))
+    daemon.runtime.put(Reload(new.brightness))
+
+
+def with_token(config: Config, token: str | None) -> Config:
+    """The config with the console's token: the given one, or a fresh one when the console is
+    reachable from other machines and has none."""
+    if token:
+        return config.with_web(token=token)
+    if config.web.enabled and not config.web.is_local and not config.web.token:
+        return config.with_web(token=secrets.token_urlsafe(12))
+    return config
+
+
+def under_journald(environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
+    """True when stderr goes to the journal (systemd sets JOURNAL_STREAM for it)."""
+    return bool(environ.get("JOURNAL_STREAM"))
+
+
+def start(config: Config, config_path: Path | None,
+          on_listening: Callable[[list[str]], None] | None = None) -> int:
+    """Build and serve the daemon; user errors are printed and give exit status 2 (config,
+    profile) or 1 (drivers, web port)."""
+    try:
+        daemon = build(config, Notifier(), config_path)
+        return asyncio.run(serve(daemon, on_listening))
+    except ConfigError as exc:
+        log("cannot start", logging.ERROR, error=exc)
+        return EXIT_CONFIG
+    except PentagoError as exc:
+        log("cannot start", logging.ERROR, error=exc)
+        return EXIT_CONFIG if isinstance(exc, ValueError) else EXIT_FAILED
