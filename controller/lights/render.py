@@ -36,6 +36,7 @@ WIN_STEADY = 0.3  # the rest of a winning line, as a fraction of the win colour
 DRAW_PERIOD_S = 2.0  # a draw breathes the whole grid once in this time
 DRAW_LOW, DRAW_HIGH = 0.04, 0.25  # ... between these fractions of white: soft, never off
 DRAW_COLOUR: RGB = PALETTE["white"]
+DRAW_FRAME_S = 0.04  # the draw pulse changes continuously: 25 frames a second look smooth
 
 
 class SceneError(PentagoError, ValueError):
@@ -67,6 +68,28 @@ def render(view: View, chain: LedChain, t: float) -> tuple[RGB, ...]:
     return tuple(frame)
 
 
+def is_animated(view: View) -> bool:
+    """True when the frame changes with time alone (blinks, arrows, win lines, the draw pulse)."""
+    return next_change(view, 0.0) is not None
+
+
+def next_change(view: View, t: float) -> float | None:
+    """The first time after ``t`` at which the frame of ``view`` may change, or None for a still
+    view. Lets the core ask for a Tick exactly when the LEDs need one, not at a fixed rate."""
+    times = [t + DRAW_FRAME_S] if view.draw else []
+    if any(light.blink for light in view.holes):
+        times.append(_next_edge(t, 0.5 / BLINK_HZ))
+    if view.arrows:
+        times.append(_next_edge(t, ARROW_STEP_S))
+    if any(len(line) > 1 for line in view.win_lines):
+        times.append(_next_edge(t, WIN_STEP_S))
+    return min(times, default=None)
+
+
+def _next_edge(t: float, step_s: float) -> float:
+    return (_phase(t, step_s) + 1) * step_s
+
+
 def rgb(name: str) -> RGB:
     """The full-scale RGB of a PALETTE colour name."""
     try:
@@ -77,12 +100,18 @@ def rgb(name: str) -> RGB:
 
 def is_blink_on(t: float) -> bool:
     """True in the first half of each blink period."""
-    return (t * BLINK_HZ) % 1.0 < 0.5
+    return step(t, 0.5 / BLINK_HZ, 2) == 0
 
 
 def step(t: float, step_s: float, count: int) -> int:
     """Which of ``count`` positions a chase that moves every ``step_s`` seconds is at, at ``t``."""
-    return math.floor(t / step_s) % count
+    return _phase(t, step_s) % count
+
+
+def _phase(t: float, step_s: float) -> int:
+    """How many whole steps have passed at ``t``. The quotient is rounded first so that a time
+    computed as ``n * step_s`` counts as step n, which keeps :func:`next_change` exact."""
+    return math.floor(round(t / step_s, 9))
 
 
 def scale(colour: RGB, level: float) -> RGB:

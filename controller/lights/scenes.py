@@ -14,34 +14,36 @@ names at once, so a wrong name fails where it was made, not a frame later. Combi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Protocol
 
 from ..rules import Twist
 from .render import SceneError, rgb
 from .view import ArrowLight, HoleLight, View
 
 
-class Remove(NamedTuple):
-    """Repair step: take the marble out of ``hole``."""
+class RepairStep(Protocol):
+    """One repair step, as :class:`controller.board.Step` gives it (the lights layer does not
+    import the board layer; any object with these attributes will do).
 
-    hole: int
+    ``kind`` is "remove" (empty ``hole``), "put" (put a ``colour`` marble into ``hole``), "swap"
+    (replace the marble in ``hole`` with a ``colour`` one), "check" (the sensor under ``hole``
+    cannot tell) or "turn" (turn ``block`` a quarter turn back, ``clockwise`` or not).
+    """
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def hole(self) -> int | None: ...
+    @property
+    def block(self) -> int | None: ...
+    @property
+    def clockwise(self) -> bool | None: ...
+    @property
+    def colour(self) -> str | None: ...
 
 
-class PutBack(NamedTuple):
-    """Repair step: put a ``colour`` marble (a PALETTE name) into ``hole``."""
-
-    hole: int
-    colour: str
-
-
-class TurnBack(NamedTuple):
-    """Repair step: turn ``block`` a quarter turn this way to undo a twist."""
-
-    block: int
-    clockwise: bool
-
-
-RepairStep = Remove | PutBack | TurnBack
+# What each kind of repair step lights on its hole; "turn" lights an arrow instead.
+REPAIR_HOLE_COLOURS = {"remove": "remove", "put": "put_back", "swap": "put_back", "check": "prompt"}
 
 
 def turn_scene(colour: str) -> View:
@@ -58,23 +60,22 @@ def prompt_scene(hole: int | None, twist: Twist | None) -> View:
 
 
 def repair_scene(steps: Iterable[RepairStep]) -> View:
-    """Repair guidance: blinking holes to clear (remove) or fill (put_back), arrows for blocks
-    to turn back. The status pixels show the colour of the first marble to put back."""
+    """Repair guidance: blinking holes to empty ("remove"), fill or refill ("put_back") or look
+    at ("prompt", for a sensor that cannot tell), arrows for blocks to turn back. The status
+    pixels show the colour of the first marble to put in. The flow passes the first step only,
+    so the players never face a board full of lights; more steps light together."""
     holes: list[HoleLight] = []
     arrows: list[ArrowLight] = []
-    put_colours: list[str] = []
+    colours: list[str] = []
     for s in steps:
-        match s:
-            case Remove(hole):
-                holes.append(HoleLight(hole, "remove", blink=True))
-            case PutBack(hole, colour):
-                holes.append(HoleLight(hole, "put_back", blink=True))
-                put_colours.append(_colour(colour))
-            case TurnBack(block, clockwise):
-                arrows.append(ArrowLight(block, clockwise, "turn_back"))
-            case _:
-                raise SceneError(f"{s!r} is not a repair step (Remove, PutBack or TurnBack)")
-    return View(turn=put_colours[0] if put_colours else None, holes=tuple(holes), arrows=tuple(arrows))
+        if s.kind == "turn" and s.block is not None and s.clockwise is not None:
+            arrows.append(ArrowLight(s.block, s.clockwise, "turn_back"))
+        elif s.kind in REPAIR_HOLE_COLOURS and s.hole is not None:
+            holes.append(HoleLight(s.hole, REPAIR_HOLE_COLOURS[s.kind], blink=True))
+            colours += [_colour(s.colour)] if s.kind in ("put", "swap") and s.colour else []
+        else:
+            raise SceneError(f"{s!r} is not a repair step this scene can show")
+    return View(turn=colours[0] if colours else None, holes=tuple(holes), arrows=tuple(arrows))
 
 
 def win_scene(lines: Iterable[Iterable[int]], colour: str) -> View:
@@ -84,9 +85,16 @@ def win_scene(lines: Iterable[Iterable[int]], colour: str) -> View:
     return View(turn=colour, win_lines=tuple(tuple(line) for line in lines), win_colour=colour)
 
 
-def draw_scene() -> View:
-    """A draw: the whole hole grid breathes softly."""
-    return View(draw=True)
+def draw_scene(lines: Iterable[Iterable[int]] = ()) -> View:
+    """A draw: the whole hole grid breathes softly; ``lines`` (the fives of a both-five draw)
+    run in white over it."""
+    runs = tuple(tuple(line) for line in lines)
+    return View(draw=True, win_lines=runs, win_colour="white" if runs else None)
+
+
+def score_scene(colours: Iterable[str]) -> View:
+    """A match's score on the card pixels: one pixel per game, in its winner's colour."""
+    return View(cards=tuple(_colour(c) for c in colours))
 
 
 def menu_scene(options: Iterable[int], selected: Iterable[int] = ()) -> View:

@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from controller.lights.render import (
-    DRAW_HIGH, DRAW_LOW, OFF, WIN_STEADY, SceneError, render, scale,
+    ARROW_STEP_S, DRAW_FRAME_S, DRAW_HIGH, DRAW_LOW, OFF, WIN_STEADY, SceneError, is_animated,
+    next_change, render, scale,
 )
 from controller.lights.view import PALETTE, ArrowLight, HoleLight, View
 from controller.profile import LedChain, Pixel, load_profile
@@ -171,3 +172,49 @@ def test_any_view_lights_only_its_own_pixels_with_valid_values(view, t):
     assert all(len(rgb) == 3 and all(isinstance(c, int) and 0 <= c <= 255 for c in rgb) for rgb in frame)
     assert set(lit(frame)) <= allowed_pixels(view)
     assert render(view, CHAIN, t) == frame  # pure: same inputs, same frame
+
+
+# --- when the frame changes ------------------------------------------------------------------
+
+BLINK = HoleLight(0, "remove", blink=True)
+
+
+@pytest.mark.parametrize("view, t, expected", [
+    (View(turn="white", holes=(HoleLight(0, "prompt"),), cards=("red",)), 1.0, None),
+    (View(holes=(BLINK,)), 0.0, 0.25),
+    (View(holes=(BLINK,)), 0.25, 0.5),
+    (View(holes=(BLINK,)), 0.3, 0.5),
+    (View(arrows=(ArrowLight(1, True, "prompt"),)), 0.3, 0.45),  # 0.3 is an edge though 0.3 / 0.15 < 2
+    (View(arrows=(ArrowLight(1, True, "prompt"),), holes=(BLINK,)), 0.46, 0.5),
+    (View(win_lines=((0, 1, 2, 3, 4),), win_colour="red"), 0.0, 0.12),
+    (View(draw=True), 7.0, 7.0 + DRAW_FRAME_S),
+])
+def test_next_change_is_the_next_blink_chase_or_pulse_edge(view, t, expected):
+    if expected is None:
+        assert next_change(view, t) is None
+    else:
+        assert next_change(view, t) == pytest.approx(expected)
+    assert is_animated(view) == (expected is not None)
+
+
+def test_the_frame_changes_at_each_arrow_edge_and_not_between():
+    view = View(arrows=(ArrowLight(2, True, "prompt"),))
+    t, frames = 0.0, []
+    for _ in range(7):
+        frames.append(render(view, CHAIN, t))
+        assert render(view, CHAIN, (t + next_change(view, t)) / 2) == frames[-1]
+        t = next_change(view, t)
+    assert [lit(f) for f in frames] == [{p: PALETTE["prompt"]} for p in (42, 43, 44, 42, 43, 44, 42)]
+    assert t == pytest.approx(7 * ARROW_STEP_S)
+
+
+@given(views.filter(lambda v: not v.draw), st.floats(0, 1e4))
+def test_a_frame_holds_until_next_change(view, t):
+    """The core may sleep until next_change: nothing changes before it."""
+    frame, until = render(view, CHAIN, t), next_change(view, t)
+    if until is None:
+        assert render(view, CHAIN, t + 123.4) == frame
+        return
+    assert until > t
+    for k in range(1, 10):
+        assert render(view, CHAIN, t + (until - t) * k / 10) == frame

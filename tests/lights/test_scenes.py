@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from controller.lights.render import OFF, WIN_STEADY, SceneError, render, scale
+from controller.board import Step
 from controller.lights.scenes import (
-    PutBack, Remove, TurnBack, draw_scene, menu_scene, overlay, prompt_scene, repair_scene,
-    turn_scene, win_scene,
+    draw_scene, menu_scene, overlay, prompt_scene, repair_scene, score_scene, turn_scene, win_scene,
 )
 from controller.lights.view import PALETTE, ArrowLight, HoleLight, View
 from controller.profile import load_profile
@@ -31,13 +31,19 @@ SCENES = [
      View(holes=(HoleLight(hole("b5"), "prompt"),), arrows=(ArrowLight(4, True, "prompt"),))),
     (prompt_scene(None, Twist(2, False)), View(arrows=(ArrowLight(2, False, "prompt"),))),
     (prompt_scene(hole("a1"), None), View(holes=(HoleLight(0, "prompt"),))),
-    (repair_scene([Remove(3), PutBack(9, "black"), TurnBack(1, False)]),
+    (repair_scene([Step("remove", 3), Step("put", 9, colour="black"), Step("turn", block=1, clockwise=False)]),
      View(turn="black", holes=(HoleLight(3, "remove", True), HoleLight(9, "put_back", True)),
           arrows=(ArrowLight(1, False, "turn_back"),))),
-    (repair_scene([Remove(3)]), View(holes=(HoleLight(3, "remove", True),))),
+    (repair_scene([Step("remove", 3)]), View(holes=(HoleLight(3, "remove", True),))),
+    (repair_scene([Step("swap", 4, colour="white")]), View(turn="white", holes=(HoleLight(4, "put_back", True),))),
+    (repair_scene([Step("check", 5)]), View(holes=(HoleLight(5, "prompt", True),))),
+    (repair_scene([]), View()),
     (win_scene([[0, 1, 2, 3, 4]], "black"),
      View(turn="black", win_lines=((0, 1, 2, 3, 4),), win_colour="black")),
     (draw_scene(), View(draw=True)),
+    (draw_scene([[0, 7, 14, 21, 28], [5, 10, 15, 20, 25]]),
+     View(draw=True, win_lines=((0, 7, 14, 21, 28), (5, 10, 15, 20, 25)), win_colour="white")),
+    (score_scene(["white", "black", "white"]), View(cards=("white", "black", "white"))),
     (menu_scene([0, 1, 2], selected=[1]),
      View(holes=(HoleLight(0, "option"), HoleLight(1, "selected"), HoleLight(2, "option")))),
 ]
@@ -56,7 +62,8 @@ def test_prompt_lights_the_hole_and_chases_the_arrow():
 
 
 def test_repair_blinks_remove_and_put_back_in_distinct_colours_and_shows_the_marble_colour():
-    view = repair_scene([Remove(hole("a1")), PutBack(hole("f1"), "white"), TurnBack(3, True)])
+    view = repair_scene([Step("remove", hole("a1")), Step("put", hole("f1"), colour="white"),
+                         Step("turn", block=3, clockwise=True)])
     status = {i: PALETTE["white"] for i in STATUS}
     assert lit(view, 0.05) == {0: PALETTE["remove"], 5: PALETTE["put_back"], 48: PALETTE["turn_back"]} | status
     assert lit(view, 0.27) == {49: PALETTE["turn_back"]} | status  # blink off; the arrow moved on
@@ -75,18 +82,23 @@ def test_menu_options_and_selection():
 
 
 def test_overlay_adds_lights_and_later_views_set_the_status():
-    view = overlay(turn_scene("white"), repair_scene([PutBack(0, "black")]), prompt_scene(None, Twist(1, True)))
+    view = overlay(turn_scene("white"), repair_scene([Step("put", 0, colour="black")]),
+                   prompt_scene(None, Twist(1, True)))
     assert view == View(turn="black", holes=(HoleLight(0, "put_back", True),),
                         arrows=(ArrowLight(1, True, "prompt"),))
-    assert overlay(turn_scene("white"), repair_scene([Remove(0)])).turn == "white"
+    assert overlay(turn_scene("white"), repair_scene([Step("remove", 0)])).turn == "white"
     assert overlay() == View()
 
 
 @pytest.mark.parametrize("build, message", [
     (lambda: turn_scene("purple"), "'purple' is not a palette colour"),
     (lambda: win_scene([[0, 1, 2, 3, 4]], "Black"), "'Black' is not a palette colour"),
-    (lambda: repair_scene([PutBack(0, "grey")]), "'grey' is not a palette colour"),
-    (lambda: repair_scene([("remove", 3)]), "('remove', 3) is not a repair step (Remove, PutBack or TurnBack)"),
+    (lambda: repair_scene([Step("put", 0, colour="grey")]), "'grey' is not a palette colour"),
+    (lambda: score_scene(["white", "gray"]), "'gray' is not a palette colour"),
+    (lambda: repair_scene([Step("dance", 3)]),
+     "Step(kind='dance', hole=3, block=None, clockwise=None, colour=None) is not a repair step this scene can show"),
+    (lambda: repair_scene([Step("turn", block=2)]),
+     "Step(kind='turn', hole=None, block=2, clockwise=None, colour=None) is not a repair step"),
 ])
 def test_builders_refuse_bad_values_where_they_are_made(build, message):
     with pytest.raises(SceneError) as caught:
