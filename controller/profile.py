@@ -1,9 +1,10 @@
 """Hardware profiles: board size, sensing kind, driver, pins and the LED chain, from TOML.
 
 A profile says everything about one physical build; code reads it and hard-codes no wiring.
-The shipped profiles live in ``hardware/profiles/*.toml`` of the checkout the package is
-installed from: the Pi installer (systemd/) installs editable from a git checkout, so they sit
-next to the code. Any other profile is loaded by its path.
+The shipped profiles live in ``hardware/profiles/*.toml`` of the git checkout, found next to the
+package when it runs from the checkout (``pip install -e``, or tests). A non-editable install
+(site-packages) cannot see the checkout: set ``PENTAGO_BOARD_PROFILES`` to the checkout's
+``hardware/profiles`` folder, or give profiles by path. Any other profile is loaded by its path.
 
 Every problem in a file raises :class:`~controller.errors.ProfileError` naming the file, the exact
 key and the problem, e.g. ``my.toml: leds.brightness_cap: 1.5 is out of range (0 < cap <= 1)``.
@@ -20,6 +21,7 @@ True
 from __future__ import annotations
 
 import difflib
+import os
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,7 +32,10 @@ from .errors import NotationError, ProfileError
 from .lights.view import PALETTE
 from .rules import Geometry, geometry, hole_name, parse_hole, parse_twist
 
-PROFILE_DIR = Path(__file__).resolve().parents[1] / "hardware" / "profiles"
+PROFILES_ENV = "PENTAGO_BOARD_PROFILES"
+PROFILE_DIR = Path(
+    os.environ.get(PROFILES_ENV) or Path(__file__).resolve().parents[1] / "hardware" / "profiles"
+)
 
 SIZES = (6, 9)
 SENSINGS = ("presence", "polarity")
@@ -177,6 +182,12 @@ def _locate(name_or_path: str | Path) -> Path:
         return Path(name_or_path)
     if text in shipped_profiles():
         return PROFILE_DIR / f"{text}.toml"
+    if not PROFILE_DIR.is_dir():
+        raise ProfileError(
+            f"no shipped profile named {text!r}: the profile folder {PROFILE_DIR} does not exist "
+            f"(the package is not running from a checkout); set {PROFILES_ENV} to the "
+            "hardware/profiles folder of a checkout, or give the path of a .toml file"
+        )
     raise ProfileError(
         f"no shipped profile named {text!r} (shipped: {', '.join(shipped_profiles())}); "
         f"give one of those or the path of a .toml file"

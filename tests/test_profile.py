@@ -4,6 +4,7 @@ gives its own message naming the file, the key and the problem."""
 from __future__ import annotations
 
 import doctest
+import os
 from pathlib import Path
 
 import pytest
@@ -440,6 +441,28 @@ def test_errors_in_a_shipped_profile_name_it_by_its_place_in_the_checkout(tmp_pa
     assert str(caught.value) == (
         "hardware/profiles/X-6x6.toml: size: 8 is not a supported board size (6 or 9)"
     )
+
+
+def test_no_profile_folder_says_how_to_point_at_one(tmp_path, monkeypatch):
+    monkeypatch.setattr(controller.profile, "PROFILE_DIR", tmp_path / "gone")
+    with pytest.raises(ProfileError) as caught:
+        load_profile("B-6x6")
+    assert str(caught.value) == (
+        f"no shipped profile named 'B-6x6': the profile folder {tmp_path / 'gone'} does not "
+        "exist (the package is not running from a checkout); set PENTAGO_BOARD_PROFILES to the "
+        "hardware/profiles folder of a checkout, or give the path of a .toml file"
+    )
+
+
+def test_profile_folder_from_the_environment(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "mine.toml").write_text(V)
+    code = "from controller.profile import shipped_profiles; print(shipped_profiles())"
+    env = {**os.environ, "PENTAGO_BOARD_PROFILES": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout == "['mine']\n"
 
 
 def test_unknown_shipped_name():

@@ -1,0 +1,132 @@
+"""The hardware docs are generated from the profiles: the committed files must equal what
+hardware/tools/wiring.py writes now, and what it writes must cover every pin and load."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from controller.profile import load_profile
+
+TOOLS = Path(__file__).resolve().parents[2] / "hardware" / "tools"
+sys.path.insert(0, str(TOOLS))
+
+import parts  # noqa: E402  (hardware/tools is not a package: the scripts run from there)
+import pinout  # noqa: E402
+import wiring  # noqa: E402
+
+REAL = ["A-6x6", "B-6x6", "B-9x9"]
+
+
+def test_real_profiles_are_the_ones_with_hardware():
+    assert wiring.real_profiles() == REAL
+
+
+def test_committed_docs_match_the_generator():
+    assert wiring.stale(REAL) == [], "run: python hardware/tools/wiring.py"
+
+
+def test_check_reports_an_edited_doc(tmp_path, monkeypatch, capsys):
+    for name in REAL:
+        for suffix in (".md", ".svg"):
+            shutil.copy(wiring.HARDWARE / f"{name}{suffix}", tmp_path)
+    monkeypatch.setattr(wiring, "HARDWARE", tmp_path)
+    assert wiring.main(["--check"]) == 0
+    doc = tmp_path / "B-6x6.md"
+    doc.write_text(doc.read_text().replace("GPIO10", "GPIO12"))
+    assert wiring.main(["--check"]) == 1
+    assert capsys.readouterr().out == (
+        "hardware/B-6x6.md is stale: run python hardware/tools/wiring.py\n"
+    )
+
+
+def table_rows(markdown: str, heading: str) -> list[list[str]]:
+    """The body rows of the first table after ``heading``."""
+    section = markdown.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("|")][2:]
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+
+
+def profile_pins(name: str) -> set[int]:
+    p = load_profile(name)
+    pins = set(p.buttons.values()) | {p.leds.pin}
+    if p.gpio:
+        pins |= set(p.gpio.matrix_rows) | set(p.gpio.matrix_columns)
+        pins |= {pin for pair in p.gpio.encoders for pin in pair}
+    return pins
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_pi_table_lists_every_pin_of_the_profile_at_its_header_position(name):
+    markdown = (wiring.HARDWARE / f"{name}.md").read_text()
+    rows = table_rows(markdown, "Raspberry Pi 40-pin header")
+    gpio_rows = {int(row[1].removeprefix("GPIO")): int(row[0])
+                 for row in rows if row[1].startswith("GPIO")}
+    assert set(gpio_rows) == profile_pins(name)
+    assert all(pinout.PI_HEADER[physical] == bcm for bcm, physical in gpio_rows.items())
+
+
+@pytest.mark.parametrize("name", ["B-6x6", "B-9x9"])
+def test_pico_table_lists_every_pin_of_the_firmware_config(name):
+    profile = load_profile(name)
+    config = pinout.pico_config(profile)
+    markdown = (wiring.HARDWARE / f"{name}.md").read_text()
+    listed = {int(row[1].removeprefix("GP")) for row in table_rows(markdown, "Raspberry Pi Pico")
+              if re.fullmatch(r"GP\d+", row[1])}
+    expected = set(config["select_pins"]) | set(config["adc_pins"])
+    expected |= {gp for pair in config["encoders"] for gp in pair}
+    assert listed == expected
+
+
+@pytest.mark.parametrize("name", ["B-6x6", "B-9x9"])
+def test_every_hole_has_one_mux_channel(name):
+    profile = load_profile(name)
+    wires = pinout.sensor_wires(pinout.pico_config(profile))
+    assert [w.hole for w in wires] == list(range(profile.geometry.hole_count))
+    assert len({(w.mux, w.channel) for w in wires}) == len(wires)
+    assert all(0 <= w.channel < 16 for w in wires)
+
+
+def test_nine_by_nine_needs_six_muxes_and_an_inverter():
+    config = pinout.pico_config(load_profile("B-9x9"))
+    assert (pinout.mux_count(config), pinout.muxes_per_adc(config)) == (6, 2)
+    bom = wiring.markdown(load_profile("B-9x9"), config)
+    assert "| 6 | TI CD74HC4067" in bom and "| 1 | TI SN74LVC1G04" in bom
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_svg_is_well_formed_and_labels_every_hole(name):
+    root = ET.parse(wiring.HARDWARE / f"{name}.svg").getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    g = load_profile(name).geometry
+    assert {f"{chr(97 + c)}{r + 1}" for c in range(g.size) for r in range(g.size)} <= texts
+
+
+def test_power_budget_counts_leds_at_the_cap():
+    loads = parts.power_budget(load_profile("A-6x6"), has_mcu=False)
+    assert [(load.what, load.ma) for load in loads] == [
+        ("LED chain at the brightness cap", 67 * 3 * 20 * 0.3),
+        ("LED quiescent", 67.0),
+        ("Raspberry Pi 4", parts.PI_MA),
+    ]
+
+
+def test_supply_is_the_smallest_with_headroom():
+    name, need = parts.supply_for(load_profile("B-9x9"), has_mcu=True)
+    total = 142 * 3 * 20 * 0.3 + 142 + parts.PI_MA + parts.PICO_MA + 81 * parts.HALL_MA
+    assert need == pytest.approx(total * parts.HEADROOM)
+    assert name == "Mean Well LRS-35-5 (5 V 7 A)"  # 6.7 A needed: the 5 A one is too small
+
+
+def test_chain_runs_group_rows_and_arrows():
+    p = load_profile("A-6x6")
+    runs = wiring.chain_runs(p.leds.pixels, p.geometry)
+    assert runs[:2] == [(0, 5, "holes a1 -> f1"), (6, 11, "holes f2 -> a2")]
+    assert runs[6] == (36, 38, "arrow 1R (block 1 clockwise)")
+    assert runs[-2:] == [(60, 63, "status 0-3"), (64, 66, "card 0-2")]
