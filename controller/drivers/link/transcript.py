@@ -1,0 +1,126 @@
+"""Frames as readable text, and a transport that records every frame of a session to a file.
+
+One line per frame: who sent it, the message name, its sequence number and its fields as JSON.
+Bad frames are recorded too, with why they were dropped. The recording is what a bug report
+attaches and what the golden tests compare against.
+
+>>> line = format_frame("mcu", wire.HOLE, 3, {"hole": 13, "cls": 2})
+>>> line
+'mcu> hole seq=3 {"hole": 13, "cls": 2}'
+>>> parse_frame(line) == ("mcu", wire.HOLE, 3, {"hole": 13, "cls": 2})
+True
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import IO, Any, Protocol
+
+from pentago_firmware import wire
+
+from ...errors import LinkError
+
+SENDERS = ("pi", "mcu")
+
+
+class Transport(Protocol):
+    """The part of a pyserial port the link uses."""
+
+    @property
+    def in_waiting(self) -> int: ...
+
+    def read(self, size: int = 1) -> bytes: ...
+
+    def write(self, data: bytes) -> int | None: ...
+
+    def close(self) -> None: ...
+
+
+def format_frame(sender: str, mtype: int, seq: int, fields: dict[str, Any]) -> str:
+    """One frame as a transcript line."""
+    return f"{sender}> {wire.NAMES[mtype]} seq={seq} {json.dumps(fields)}"
+
+
+def parse_frame(line: str) -> tuple[str, int, int, dict[str, Any]]:
+    """``(sender, type, seq, fields)`` from a :func:`format_frame` line; raises LinkError."""
+    try:
+        head, name, seq, fields = line.split(" ", 3)
+        sender, mtype = head.removesuffix(">"), wire.TYPES[name]
+        if sender not in SENDERS or not seq.startswith("seq="):
+            raise ValueError("bad sender or seq")
+        return sender, mtype, int(seq[4:]), json.loads(fields)
+    except (ValueError, KeyError) as error:
+        raise LinkError(f"not a transcript line ({error}): {line!r}") from None
+
+
+class FrameLog:
+    """Decodes one direction's bytes into transcript lines written to ``out``."""
+
+    def __init__(self, sender: str, out: IO[str], lock: threading.Lock) -> None:
+        self.sender, self.out, self.lock = sender, out, lock
+        self.reader = wire.FrameReader()
+
+    def record(self, data: bytes) -> None:
+        pieces = bytes(data).split(b"\x00")
+        lines: list[str] = []
+        # One delimiter at a time, so a dropped frame's line lands where it was in the stream.
+        for i, piece in enumerate(pieces):
+            rejected = self.reader.rejected
+            frames = self.reader.feed(piece + b"\x00" if i < len(pieces) - 1 else piece)
+            lines += [self._line(mtype, seq, payload) for mtype, seq, payload in frames]
+            if self.reader.rejected != rejected:
+                lines.append(f"{self.sender}! dropped a bad frame: {self.reader.last_error}")
+        with self.lock:
+            self.out.writelines(line + "\n" for line in lines)
+            self.out.flush()
+
+    def _line(self, mtype: int, seq: int, payload: bytes) -> str:
+        try:
+            return format_frame(self.sender, mtype, seq, wire.decode_payload(mtype, payload))
+        except wire.WireError as error:
+            return f"{self.sender}! {error}"
+
+
+class RecordingTransport:
+    """A port that writes a transcript of every frame to ``out`` as it passes.
+
+    Example::
+
+        link = SerialLink(port, 6, colours, opener=recording_opener("session.txt"))
+    """
+
+    def __init__(self, inner: Transport, out: IO[str], *, close_out: bool = False) -> None:
+        self.inner, self.out, self.close_out = inner, out, close_out
+        lock = threading.Lock()
+        self._sent, self._received = FrameLog("pi", out, lock), FrameLog("mcu", out, lock)
+
+    @property
+    def in_waiting(self) -> int:
+        return self.inner.in_waiting
+
+    def read(self, size: int = 1) -> bytes:
+        data = self.inner.read(size)
+        self._received.record(data)
+        return data
+
+    def write(self, data: bytes) -> int | None:
+        self._sent.record(data)
+        return self.inner.write(data)
+
+    def close(self) -> None:
+        self.inner.close()
+        if self.close_out:
+            self.out.close()
+
+
+def recording_opener(path: str, opener: Any = None) -> Any:
+    """An ``opener`` for SerialLink that records each connection to ``path`` (appending)."""
+
+    def open_recording(url: str, **kwargs: Any) -> RecordingTransport:
+        import serial  # only when recording a real port; tests pass their own opener
+
+        port = (opener or serial.serial_for_url)(url, **kwargs)
+        return RecordingTransport(port, open(path, "a", encoding="utf-8"), close_out=True)
+
+    return open_recording
