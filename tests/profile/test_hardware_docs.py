@@ -130,3 +130,12 @@ def test_chain_runs_group_rows_and_arrows():
     assert runs[:2] == [(0, 5, "holes a1 -> f1"), (6, 11, "holes f2 -> a2")]
     assert runs[6] == (36, 38, "arrow 1R (block 1 clockwise)")
     assert runs[-2:] == [(60, 63, "status 0-3"), (64, 66, "card 0-2")]
+
+
+@pytest.mark.parametrize("doc", ["README.md", *(f"{name}.md" for name in REAL)])
+def test_relative_links_in_the_hardware_docs_resolve(doc):
+    text = (wiring.HARDWARE / doc).read_text()
+    targets = re.findall(r"\]\(([^)#:]+)\)", text)
+    assert targets
+    missing = [t for t in targets if not (wiring.HARDWARE / t).exists()]
+    assert missing == []
