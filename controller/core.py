@@ -56,11 +56,11 @@ class Core:
     """
 
     def __init__(self, profile: Any, *, journal_records: list[dict[str, Any]] | None = None,
-                 start_time: float = 0.0, settle_s: float = 0.15, grace_s: float = 2.0,
+                 start_time: float = 0.0, settle_s: float = 0.15, grace_s: float = 2.0, turn_settle_s: float = 0.4,
                  colours: tuple[str, ...] | None = None, start: tuple[tuple[int, str], ...] = ()) -> None:
         self.chain = profile.leds
         self.colours = colours or tuple(profile.colours.values()) or DEFAULT_COLOURS
-        self.settle_s, self.grace_s = settle_s, grace_s
+        self.settle_s, self.grace_s, self.turn_settle_s = settle_s, grace_s, turn_settle_s
         self.now = start_time
         self.physical = Physical(profile.geometry, profile.detents_per_quarter)
         for hole, reading in start:
@@ -92,7 +92,7 @@ class Core:
         """When the core wants a Tick: a settle or grace timer, or the next animation frame."""
         times = [self.grace_at]
         if self.link_up:
-            times.append(self.physical.settles_at(self.settle_s))
+            times.append(self.physical.settles_at(self.settle_s, self.turn_settle_s))
         if is_animated(self._view()):
             times.append(self.now + FRAME_S)
         return min((t for t in times if t is not None), default=None)
@@ -208,7 +208,7 @@ class Core:
     # -- judging -------------------------------------------------------------------------------
 
     def _run_timers(self) -> None:
-        settles_at = self.physical.settles_at(self.settle_s)
+        settles_at = self.physical.settles_at(self.settle_s, self.turn_settle_s)
         if self.link_up and settles_at is not None and self.now >= settles_at:
             self.physical.judged()
             self._judge()
@@ -231,7 +231,7 @@ class Core:
         game = self.flow.game
         assert game is not None
         diff = compare(game.position, self.physical, self.colours)
-        actions = None if self.hold else explain(game, diff, self.flow.placed_hole)
+        actions = None if self.hold else explain(game, diff, self.flow.placed_hole, self.physical)
         if diff.is_same():
             self._matched()
         elif actions:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..errors import PentagoError
 from ..events import EMPTY, EncoderSteps, HoleReading
-from ..rules import Geometry, hole_name
+from ..rules import Geometry
 
 # One encoder step either way is forgiven: detented encoders miss or add a count now and then,
 # and the hole readings decide which quarter the block really sits at.
@@ -35,10 +35,14 @@ class Physical:
         self.readings = [EMPTY] * g.hole_count
         self.steps = [0] * g.block_count
         self.changed_t: float | None = None  # None: nothing happened since the last judgement
+        self.stepped_t: float | None = None  # the last encoder step since the last judgement
+        self.before_turn: dict[int, tuple[str, ...]] = {}  # block -> readings at its first step
         self.orientation_known = True  # False after a restart: only the readings tell
 
     def apply(self, event: HoleReading | EncoderSteps) -> bool:
         """Record one sensor event; True if the board changed. Raises BoardInputError."""
+        if self.changed_t is None:  # the first change since the last judgement
+            self.before_turn = {}
         if isinstance(event, HoleReading):
             return self._read(event)
         return self._turn(event)
@@ -55,17 +59,34 @@ class Physical:
     def _turn(self, event: EncoderSteps) -> bool:
         if not 1 <= event.block <= self.geometry.block_count:
             raise BoardInputError(f"block {event.block} is not on the board (blocks 1-{self.geometry.block_count})")
+        self.before_turn.setdefault(event.block, tuple(self.readings))
         self.steps[event.block - 1] += event.steps
-        self.changed_t = event.t
+        self.changed_t = self.stepped_t = event.t
         return True
 
-    def settles_at(self, settle_s: float) -> float | None:
-        """When the board counts as settled if nothing else changes; None if nothing is pending."""
-        return None if self.changed_t is None else self.changed_t + settle_s
+    def settles_at(self, settle_s: float, turn_settle_s: float) -> float | None:
+        """When the board counts as settled if nothing else changes; None if nothing is pending.
+
+        A turning block's holes read garbage, and people turn slowly, a detent now and then:
+        a block counts as still only ``turn_settle_s`` after its last step.
+        """
+        if self.changed_t is None:
+            return None
+        if self.stepped_t is None:
+            return self.changed_t + settle_s
+        return max(self.changed_t + settle_s, self.stepped_t + turn_settle_s)
 
     def judged(self) -> None:
         """The current snapshot has been judged: wait for the next change."""
-        self.changed_t = None
+        self.changed_t = self.stepped_t = None
+
+    def was_there_before_turn(self, hole: int) -> bool:
+        """True if ``hole`` held a marble when its block began its latest turn.
+
+        Tells a placement made before a twist from one made after it when both settle together.
+        """
+        before = self.before_turn.get(self.geometry.block_of[hole])
+        return before is not None and before[hole] != EMPTY
 
     def quarters(self, block: int) -> tuple[int, ...]:
         """The quarter turns (clockwise positive) the block's encoder count could mean.
@@ -88,5 +109,3 @@ class Physical:
             self.steps[block - 1] = 0
         self.orientation_known = True
 
-    def hole_text(self, hole: int) -> str:
-        return f"{hole_name(hole, self.geometry)}={self.readings[hole]}"

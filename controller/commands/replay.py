@@ -86,7 +86,7 @@ def drive(core: Any, events: list[Any]) -> list[Any]:
     for event in events:
         effects.extend(tick_until(core, event.t))
         effects.append(core.handle(event))
-    end = (events[-1].t if events else core.now) + core.settle_s
+    end = (events[-1].t if events else core.now) + max(core.settle_s, core.turn_settle_s)
     effects.extend(tick_until(core, end))
     effects.append(core.handle(Tick(end)))
     return effects

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import Diff
+from ..board import Diff, Physical
 from ..rules import ClassicGame, Phase, Twist
 
 
@@ -22,16 +22,17 @@ class Action:
     twist: Twist | None = None
 
 
-def explain(game: ClassicGame, diff: Diff, placed: int | None) -> tuple[Action, ...] | None:
+def explain(game: ClassicGame, diff: Diff, placed: int | None, physical: Physical) -> tuple[Action, ...] | None:
     """The actions that turn the game's position into the sensed board, or None.
 
     ``placed`` is the hole of the placement awaiting its twist (None in the placement phase).
     Legality comes from the rules: a skip needs a neutral block, a placement an empty hole of the
-    mover's colour; a marble sensed in the wrong colour explains nothing.
+    mover's colour; a marble sensed in the wrong colour explains nothing. ``physical`` tells
+    whether a marble was down before a block began to turn, when both settled together.
     """
     if game.is_over() or diff.is_same():
         return None
-    return _take_back(game, diff, placed) or _forward(game, diff)
+    return _take_back(game, diff, placed) or _forward(game, diff, physical)
 
 
 def _take_back(game: ClassicGame, diff: Diff, placed: int | None) -> tuple[Action, ...] | None:
@@ -47,7 +48,7 @@ def _take_back(game: ClassicGame, diff: Diff, placed: int | None) -> tuple[Actio
     return (Action("take_back"),) if diff.turns == (undo,) and not diff.added and diff.is_clean() else None
 
 
-def _forward(game: ClassicGame, diff: Diff) -> tuple[Action, ...] | None:
+def _forward(game: ClassicGame, diff: Diff, physical: Physical) -> tuple[Action, ...] | None:
     if not diff.is_clean() or len(diff.added) > 1 or len(diff.turns) > 1:
         return None
     twist = _twist(diff)
@@ -55,6 +56,8 @@ def _forward(game: ClassicGame, diff: Diff) -> tuple[Action, ...] | None:
         return None  # a half turn: never a move
     if game.phase is Phase.PLACE:
         return _place_then_twist(game, diff, twist)
+    if twist and diff.added and _placed_first(game, diff, twist, physical):
+        return _skip_then_move(game, diff, twist)
     return _twist_then_place(game, diff, twist)
 
 
@@ -71,8 +74,7 @@ def _place_then_twist(game: ClassicGame, diff: Diff, twist: Twist | None) -> tup
     hole = diff.added[0][0]
     if twist is None:
         return (Action("place", hole),)
-    before = game.geometry.rotate(1 << hole, twist.block, not twist.clockwise).bit_length() - 1
-    return (Action("place", before), Action("twist", twist=twist))
+    return (Action("place", _unturned(game, hole, twist)), Action("twist", twist=twist))
 
 
 def _twist_then_place(game: ClassicGame, diff: Diff, twist: Twist | None) -> tuple[Action, ...] | None:
@@ -85,6 +87,24 @@ def _twist_then_place(game: ClassicGame, diff: Diff, twist: Twist | None) -> tup
     if not twist and not game.may_skip_twist():
         return None  # the twist is mandatory: no block is neutral
     return (steps or (Action("skip"),)) + (Action("place", hole),)
+
+
+def _placed_first(game: ClassicGame, diff: Diff, twist: Twist, physical: Physical) -> bool:
+    """Was the new marble down (where it sat before the turn) when the block began to turn?"""
+    before = _unturned(game, diff.added[0][0], twist)
+    return game.position.colour_at(before) is None and physical.was_there_before_turn(before)
+
+
+def _skip_then_move(game: ClassicGame, diff: Diff, twist: Twist) -> tuple[Action, ...] | None:
+    """The mover skipped the twist; the next seat placed and twisted at once."""
+    if not game.may_skip_twist() or not _is_colour(diff.added[0][1], game.to_move % game.players):
+        return None
+    return (Action("skip"), Action("place", _unturned(game, diff.added[0][0], twist)), Action("twist", twist=twist))
+
+
+def _unturned(game: ClassicGame, hole: int, twist: Twist) -> int:
+    """Where a marble now on ``hole`` sat before ``twist``."""
+    return game.geometry.rotate(1 << hole, twist.block, not twist.clockwise).bit_length() - 1
 
 
 def _is_colour(sensed: int | None, colour: int) -> bool:

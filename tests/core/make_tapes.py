@@ -1,0 +1,256 @@
+"""Build the recorded classic games in tests/data/tapes with their expected replay results.
+
+Run ``python -m tests.core.make_tapes`` from the repository root to rebuild them. Each scenario
+plays a whole game found by a seeded random playout through the rules, and layers the noise of
+real hands on chosen moves. The expected result comes from the scenario itself (the moves the
+players meant, the outcome the rules give them, and the repairs the scenario provokes), never
+from running the core, so the tape test checks the core against the truth.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from controller.rules import ClassicGame, Move, Termination, Twist, geometry, hole_name, move_name, parse_hole, parse_twist
+
+from .tapebuilder import TapeBuilder
+
+TAPES = Path(__file__).resolve().parents[1] / "data" / "tapes"
+GRACE = 2.6  # a pause longer than the core's 2 s grace time: repair mode starts
+G = geometry(6)
+
+
+def find_game(termination: Termination, seed: int, *, skips: bool = False) -> list[str]:
+    """A random classic game (as move texts) ending by ``termination``; the first from ``seed``."""
+    rng = random.Random(seed)
+    while True:
+        game = ClassicGame()
+        while not game.is_over():
+            moves = game.legal_moves()
+            bare = [m for m in moves if m.twist is None]
+            wins = [m for m in bare if _wins_on_placement(game, m)]
+            pick = rng.choice(wins or (bare if skips and bare and rng.random() < 0.3 else moves))
+            game.push(pick)
+        if game.outcome.termination is termination:  # type: ignore[union-attr]
+            return [move_name(m, G) for m in game.moves]
+
+
+def _wins_on_placement(game: ClassicGame, move: Move) -> bool:
+    return G.has_five(game.position.stones[game.colour] | 1 << move.hole)
+
+
+def expected(moves: list[str], repairs: int) -> dict:
+    game = ClassicGame()
+    for text in moves:
+        game.push_text(text)
+    outcome = game.outcome
+    return {"moves": moves,
+            "outcome": {"result": outcome.result if outcome else "none", "winners": list(outcome.winners) if outcome else []},
+            "repairs": repairs}
+
+
+# -- scenarios: each returns the builder, the moves meant, and the repairs provoked ----------------
+
+
+def bounce_and_roll() -> tuple[TapeBuilder, list[str], int]:
+    """Bouncing marbles, marbles rolled over two holes, placements and twists in one quick go."""
+    moves = find_game(Termination.FIVE_AFTER_TWIST, 1)
+    b = TapeBuilder(seed=1)
+    for i, move in enumerate(moves):
+        b.play(move, bounce=2 if i % 3 == 0 else 0, roll=2 if i % 3 == 1 else 0, quick=i % 4 == 3)
+    return b, moves, 0
+
+
+def slow_and_missed_steps() -> tuple[TapeBuilder, list[str], int]:
+    """Slow twists (a detent every 0.2 s), an encoder that misses a step, one that adds one."""
+    moves = find_game(Termination.FIVE_AFTER_TWIST, 2)
+    b = TapeBuilder(seed=2)
+    for i, move in enumerate(moves):
+        steps = {1: b.detents - 1, 4: b.detents + 1, 6: b.detents - 1}.get(i)
+        b.play(move, slow=i % 2 == 0, steps=steps if " " in move else None)
+    return b, moves, 0
+
+
+def wrong_block_then_back() -> tuple[TapeBuilder, list[str], int]:
+    """A twist of the wrong block turned back (settled, and too quick to settle), then the right one."""
+    moves = find_game(Termination.FIVE_AFTER_TWIST, 3)
+    b = TapeBuilder(seed=3)
+    for i, move in enumerate(moves):
+        hole, twist = (move.split() + [None])[:2]
+        if twist and i in (2, 5) and i < len(moves) - 1:
+            wrong = int(twist[0]) % 4 + 1
+            b.put(hole).pause()
+            b.turn(wrong, 1)
+            b.pause() if i == 2 else b.pause(0.03)  # settled: accepted then taken back; or never seen
+            b.turn(wrong, -1).pause()
+            b.turn(int(twist[0]), 1 if twist[1] == "R" else -1).pause()
+            b.seat = b.seat % 2 + 1
+        else:
+            b.play(move)
+    return b, moves, 0
+
+
+def two_marbles_and_a_removed_one() -> tuple[TapeBuilder, list[str], int]:
+    """Two marbles put at once (repair: remove one), and a marble knocked out (repair: put back)."""
+    moves = find_game(Termination.FIVE_AFTER_TWIST, 4)
+    b = TapeBuilder(seed=4)
+    for i, move in enumerate(moves):
+        if i == 3:
+            extra = _free_hole(b, move)
+            b.put(move.split()[0]).put(extra).pause(GRACE).lift(extra).pause()
+            _finish_twist(b, move)
+        elif i == 6:
+            knocked = next(h for h in sorted(b.marbles))
+            colour = b.marbles[knocked]
+            b.lift(knocked).pause(GRACE).put(knocked, colour).pause()
+            b.play(move)
+        else:
+            b.play(move)
+    return b, moves, 2
+
+
+def half_and_180_twists() -> tuple[TapeBuilder, list[str], int]:
+    """A 180-degree twist (repair, then turned back a quarter) and a half-finished twist undone."""
+    moves = find_game(Termination.FIVE_AFTER_TWIST, 5)
+    b = TapeBuilder(seed=5)
+    for i, move in enumerate(moves):
+        hole, twist = (move.split() + [None])[:2]
+        if i == 2 and twist:
+            way = 1 if twist[1] == "R" else -1
+            b.put(hole).pause().turn(int(twist[0]), 2 * way).pause(GRACE)
+            b.turn(int(twist[0]), -way).pause()
+            b.seat = b.seat % 2 + 1
+        elif i == 5 and twist:
+            way = 1 if twist[1] == "R" else -1
+            b.put(hole).pause().half_turn_off(int(twist[0]), way * b.detents // 2).pause(GRACE)
+            b.turn(int(twist[0]), 0, steps=-way * b.detents // 2).pause()
+            b.turn(int(twist[0]), way).pause()
+            b.seat = b.seat % 2 + 1
+        else:
+            b.play(move)
+    return b, moves, 2
+
+
+def skip_with_and_without_neutral() -> tuple[TapeBuilder, list[str], int]:
+    """Twists skipped while a block is neutral (accepted), and once when none is (repair)."""
+    moves = find_game(Termination.FIVE_AFTER_TWIST, 6, skips=True)
+    b = TapeBuilder(seed=6)
+    game = ClassicGame()
+    forgot = False
+    for move in moves:
+        hole, twist = (move.split() + [None])[:2]
+        game.place(_parse(hole))
+        if twist and not game.may_skip_twist() and not forgot and not _last(moves, move):
+            forgot = True
+            b.put(hole).pause()
+            stray = _free_hole(b, move)
+            b.seat = b.seat % 2 + 1
+            b.put(stray).pause(GRACE).lift(stray).pause()  # the next seat plays too early
+            b.seat = b.seat % 2 + 1
+            _finish_twist(b, move)
+        else:
+            b.play(move)
+        game.twist(_twist(twist)) if twist else (None if game.is_over() else game.skip_twist())
+    assert forgot, "the scenario needs a move without a neutral block"
+    return b, moves, 1
+
+
+def take_back() -> tuple[TapeBuilder, list[str], int]:
+    """A move taken back by hand (block turned back, marble lifted), then another move played."""
+    moves = find_game(Termination.FIVE_AFTER_TWIST, 7)
+    b = TapeBuilder(seed=7)
+    for i, move in enumerate(moves):
+        if i == 4:
+            hole, twist = move.split()
+            other = _free_hole(b, move)
+            wrong = f"{hole_text(other)} {twist}"
+            b.play(wrong)
+            b.turn(int(twist[0]), -1 if twist[1] == "R" else 1).pause().lift(other).pause()
+            b.seat = b.seat % 2 + 1
+        b.play(move)
+    return b, moves, 0
+
+
+def win_on_placement() -> tuple[TapeBuilder, list[str], int]:
+    moves = find_game(Termination.FIVE_ON_PLACEMENT, 8)
+    b = TapeBuilder(seed=8)
+    for i, move in enumerate(moves):
+        b.play(move, bounce=1 if i == len(moves) - 1 else 0)
+    return b, moves, 0
+
+
+def draw_after_twist() -> tuple[TapeBuilder, list[str], int]:
+    moves = find_game(Termination.BOTH_FIVE, 9)
+    b = TapeBuilder(seed=9)
+    for i, move in enumerate(moves):
+        b.play(move, slow=i == len(moves) - 1)
+    return b, moves, 0
+
+
+def polarity_wrong_colour() -> tuple[TapeBuilder, list[str], int]:
+    """Polarity sensing: colours are sensed; a marble of the wrong colour is repaired."""
+    moves = find_game(Termination.FIVE_AFTER_TWIST, 10)
+    b = TapeBuilder(seed=10, sensing="polarity")
+    for i, move in enumerate(moves):
+        if i == 3:
+            hole = move.split()[0]
+            b.put(hole, colour=b.seat % 2).pause(GRACE).lift(hole).pause()
+        b.play(move, bounce=1 if i == 5 else 0)
+    return b, moves, 1
+
+
+SCENARIOS: dict[str, Callable[[], tuple[TapeBuilder, list[str], int]]] = {
+    f.__name__: f for f in (bounce_and_roll, slow_and_missed_steps, wrong_block_then_back,
+                            two_marbles_and_a_removed_one, half_and_180_twists, skip_with_and_without_neutral,
+                            take_back, win_on_placement, draw_after_twist, polarity_wrong_colour)
+}
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+
+def _parse(hole: str) -> int:
+    return parse_hole(hole, G)
+
+
+def _twist(text: str) -> Twist:
+    return parse_twist(text, G)
+
+
+def hole_text(hole: int) -> str:
+    return hole_name(hole, G)
+
+
+def _last(moves: list[str], move: str) -> bool:
+    return move is moves[-1]
+
+
+def _free_hole(b: TapeBuilder, move: str) -> int:
+    """An empty hole outside the block the move twists and away from its placement."""
+    hole, twist = (move.split() + [None])[:2]
+    block = int(twist[0]) if twist else 0
+    target = _parse(hole)
+    free = [h for h in range(G.hole_count)
+            if h not in b.marbles and h != target and G.block_of[h] != block]
+    return b.rng.choice(free)
+
+
+def _finish_twist(b: TapeBuilder, move: str) -> None:
+    twist = move.split()[1]
+    b.turn(int(twist[0]), 1 if twist[1] == "R" else -1).pause()
+    b.seat = b.seat % 2 + 1
+
+
+def main() -> None:
+    for name, build in SCENARIOS.items():
+        builder, moves, repairs = build()
+        builder.write(TAPES / f"{name}.jsonl")
+        (TAPES / f"{name}.expected.json").write_text(json.dumps(expected(moves, repairs), indent=1) + "\n")
+        print(f"{name}: {len(moves)} moves, {len(builder.events)} events")
+
+
+if __name__ == "__main__":
+    main()

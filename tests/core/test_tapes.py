@@ -1,0 +1,65 @@
+"""Whole classic games recorded as noisy tapes replay to the moves the players meant."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from controller.cli import main
+from controller.commands.replay import replay
+from controller.tape import read_tape
+
+TAPES = sorted((Path(__file__).resolve().parents[1] / "data" / "tapes").glob("*.jsonl"))
+
+
+def expected(tape: Path) -> dict:
+    return json.loads(tape.with_name(tape.stem + ".expected.json").read_text())
+
+
+def test_every_scenario_has_a_tape() -> None:
+    assert len(TAPES) >= 10
+
+
+@pytest.mark.parametrize("tape", TAPES, ids=lambda p: p.stem)
+def test_replay_gives_the_expected_moves_outcome_and_repairs(tape: Path) -> None:
+    assert replay(read_tape(tape)) == expected(tape)
+
+
+def test_replay_json_prints_exactly_the_result(capsys) -> None:
+    tape = TAPES[0]
+    assert main(["replay", "--json", str(tape)]) == 0
+    assert json.loads(capsys.readouterr().out) == expected(tape)
+
+
+def test_replay_text_lists_moves_and_outcome(capsys) -> None:
+    tape = next(t for t in TAPES if t.stem == "win_on_placement")
+    assert main(["replay", str(tape)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    moves = expected(tape)["moves"]
+    assert out[0] == f"1. {moves[0]}"
+    assert out[len(moves) - 1] == f"{len(moves)}. {moves[-1]}"
+    assert out[-2:] == ["seat 1 wins" if expected(tape)["outcome"]["winners"] == [1] else "seat 2 wins", "repairs: 0"]
+
+
+def test_malformed_line_exits_2_naming_the_line(tmp_path: Path, capsys) -> None:
+    lines = TAPES[0].read_text().splitlines()[:4] + ['{"t": 99, "hole": "z9", "reading": "marble"}']
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    assert main(["replay", "--json", str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "line 5:" in captured.err and "'z9'" in captured.err
+
+
+def test_missing_tape_exits_2(tmp_path: Path, capsys) -> None:
+    assert main(["replay", str(tmp_path / "none.jsonl")]) == 2
+    assert "none.jsonl" in capsys.readouterr().err
+
+
+def test_a_tape_that_ends_mid_game_has_no_outcome(tmp_path: Path) -> None:
+    lines = TAPES[0].read_text().splitlines()[:30]
+    result = replay(read_tape(lines))
+    assert result["outcome"] == {"result": "none", "winners": []}
+    assert result["moves"] == expected(TAPES[0])["moves"][: len(result["moves"])]
