@@ -86,8 +86,8 @@ def _mcu_inputs(profile: Profile, **overrides: Any) -> InputDriver:
         raise DriverUnavailable(
             f"the mcu driver needs the serial link ({error}); run pip install pyserial"
         ) from error
-    colours = tuple(profile.colours.values())
-    return SerialLink(profile.mcu.port, profile.size, colours, baud=profile.mcu.baud, **overrides)
+    return SerialLink(profile.mcu.port, profile.size, profile.colours, baud=profile.mcu.baud,
+                      **overrides)
 
 
 def _virtual_inputs(profile: Profile, **overrides: Any) -> InputDriver:

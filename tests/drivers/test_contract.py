@@ -1,31 +1,57 @@
 """One contract for every input backend: what the core may rely on, whatever the hardware.
 
-Each backend comes with a rig that can move marbles, bounce a contact and turn a block on it,
-and let time pass until readings settle. The virtual board has no contacts (it models the
-settled readings), so the bounce test runs on the backends that read raw contacts.
+Each backend comes with a rig that moves marbles, turns blocks and lets time pass until the
+readings settle: the virtual board; the GPIO driver on gpiozero's MockFactory with the A-6x6
+pins, scanned by hand on a fake clock; the serial link over a pty to a fake MCU. The bounce
+test runs where the host itself reads raw contacts (GPIO): the virtual board models settled
+readings, and on build B the MCU debounces (firmware tests cover that).
 """
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from controller.drivers.gpio import GpioInputs
+from controller.drivers.serial_link import SerialLink
 from controller.drivers.virtual import VirtualBoard
-from controller.events import EMPTY, MARBLE, EncoderSteps, HoleReading
+from controller.events import EMPTY, MARBLE, EncoderSteps, HoleReading, LinkChange
 from controller.profile import load_profile
+from pentago_firmware import wire
 
+from .fake_mcu import FakeMcu, wait_for
 from .rigs import FakeClock, MockMatrix, turn_encoder
 
 C4 = 20  # row 3 * 6 + column 2
 E2 = 10
 
 
-class VirtualRig:
+class Rig:
+    """Common to every rig: ``events`` collects what the driver emits."""
+
+    def __init__(self) -> None:
+        self.events: list = []
+
+    def start(self) -> None:
+        self.driver.start(self.events.append)
+
+    def stop(self) -> None:
+        self.driver.stop()
+
+    def settle(self) -> None:
+        """Nothing to wait for: this backend emits while the verb runs."""
+
+    def close(self) -> None:
+        self.driver.stop()
+
+
+class VirtualRig(Rig):
     name = "virtual"
 
-    def __init__(self, clock: FakeClock, mock_factory) -> None:
-        self.board = VirtualBoard(6, clock=clock, detents_per_quarter=6)
-        self.driver = self.board
+    def __init__(self, clock: FakeClock, mock_factory, tmp_path) -> None:
+        super().__init__()
+        self.driver = self.board = VirtualBoard(6, clock=clock, detents_per_quarter=6)
 
     def place(self, hole: int) -> None:
         self.board.place(hole)
@@ -36,17 +62,14 @@ class VirtualRig:
     def turn(self, block: int, steps: int) -> None:
         self.board.turn(block, steps)
 
-    def settle(self) -> None:
-        """Nothing to wait for: the virtual board reports settled readings at once."""
 
-
-class GpioRig:
+class GpioRig(Rig):
     """The A-6x6 profile's pins on gpiozero's MockFactory, scanned by hand with a fake clock."""
 
     name = "gpio"
-    debounce_s = 0.03
 
-    def __init__(self, clock: FakeClock, mock_factory) -> None:
+    def __init__(self, clock: FakeClock, mock_factory, tmp_path) -> None:
+        super().__init__()
         self.profile = load_profile("A-6x6")
         self.factory, self.clock = mock_factory, clock
         self.matrix = MockMatrix(mock_factory, self.profile.gpio)
@@ -81,23 +104,84 @@ class GpioRig:
             self.scan(0.01)
 
 
-RIGS = [VirtualRig, GpioRig]
+class SerialRig(Rig):
+    """The serial link on a pty to a fake MCU that sends what its (debounced) scanner saw."""
+
+    name = "serial"
+    grace_s = 0.1  # after the expected events, time for any extra one to show up
+
+    def __init__(self, clock: FakeClock, mock_factory, tmp_path) -> None:
+        super().__init__()
+        self.mcu = FakeMcu(tmp_path)
+        self.classes = [wire.EMPTY] * 36
+        self.expected = self.emitted = 0  # events the rig caused, events the driver emitted
+        self.running = False
+        # Heartbeats are not part of this contract; a fake clock keeps silence from timing out.
+        self.driver = SerialLink(self.mcu.port, 6, {}, clock=clock, heartbeat_timeout_s=3600)
+
+    def start(self) -> None:
+        self.mcu.expect(wire.CONNECT, [self.mcu.hello(), self.mcu.snapshot(list(self.classes))])
+        self.driver.start(self._count)
+        self.expected = 37  # link up, then every hole
+        self.running = True
+        self.settle()
+
+    def _count(self, event) -> None:
+        self.emitted += 1
+        self.events.append(event)
+
+    def stop(self) -> None:
+        self.running = False
+        super().stop()
+
+    def place(self, hole: int) -> None:
+        self._hole(hole, wire.MARBLE)
+
+    def lift(self, hole: int) -> None:
+        self._hole(hole, wire.EMPTY)
+
+    def turn(self, block: int, steps: int) -> None:
+        self._send(self.mcu.encoder(block, steps))
+
+    def _hole(self, hole: int, cls: int) -> None:
+        self.classes[hole] = cls
+        self._send(self.mcu.hole(hole, cls))
+
+    def _send(self, frame: bytes) -> None:
+        self.mcu.send(frame)
+        self.expected += self.running
+
+    def settle(self) -> None:
+        wait_for(lambda: self.emitted >= self.expected, what=f"{self.expected} events")
+        time.sleep(self.grace_s)
+
+    def close(self) -> None:
+        super().close()
+        self.mcu.close()
+        assert not self.mcu.unexpected, self.mcu.unexpected
+
+
+RIGS = [VirtualRig, GpioRig, SerialRig]
 RAW_CONTACT_RIGS = [GpioRig]
 
 
+def build(request, clock, mock_factory, tmp_path):
+    rig = request.param(clock, mock_factory, tmp_path)
+    request.addfinalizer(rig.close)
+    return rig
+
+
 @pytest.fixture(params=RIGS, ids=lambda rig: rig.name)
-def rig(request, clock, mock_factory):
-    rig = request.param(clock, mock_factory)
-    yield rig
-    rig.driver.stop()
+def rig(request, clock, mock_factory, tmp_path):
+    return build(request, clock, mock_factory, tmp_path)
 
 
 @pytest.fixture
 def started(rig):
-    """The rig started, its start-up snapshot checked and cleared: events holds what follows."""
-    rig.events = []
-    rig.driver.start(rig.events.append)
-    assert len(rig.events) == 36
+    """The rig started, its start-up report cleared: ``events`` holds what follows."""
+    rig.start()
+    rig.settle()
+    assert len(readings(rig.events)) == 36
     rig.events.clear()
     return rig
 
@@ -109,12 +193,13 @@ def readings(events):
 def test_start_reports_every_hole_as_it_is(rig):
     rig.place(C4)
     rig.place(E2)
-    events = []
-    rig.driver.start(events.append)
-    assert sorted(readings(events)) == [
+    rig.start()
+    rig.settle()
+    assert sorted(readings(rig.events)) == [
         (hole, MARBLE if hole in (C4, E2) else EMPTY) for hole in range(36)
     ]
-    assert all(isinstance(e, HoleReading) for e in events)
+    others = [e for e in rig.events if not isinstance(e, HoleReading)]
+    assert all(isinstance(e, LinkChange) and e.up for e in others)
 
 
 def test_placing_and_lifting_give_exactly_one_settled_reading_each(started):
@@ -127,10 +212,11 @@ def test_placing_and_lifting_give_exactly_one_settled_reading_each(started):
 
 
 def test_readings_carry_the_clock_time(started, clock):
+    clock.advance(5.0)
     started.place(C4)
     started.settle()
     (event,) = started.events
-    assert event.t <= clock.t and event.t >= 100.0
+    assert 105.0 <= event.t <= clock.t
 
 
 def test_marbles_in_one_row_and_one_column_read_apart(started):
@@ -144,6 +230,7 @@ def test_marbles_in_one_row_and_one_column_read_apart(started):
 @pytest.mark.parametrize("steps", [1, 3, -1, -4])
 def test_a_block_turn_gives_signed_encoder_steps(started, steps):
     started.turn(2, steps)
+    started.settle()
     turns = [e for e in started.events if isinstance(e, EncoderSteps)]
     assert {e.block for e in turns} == {2}
     assert sum(e.steps for e in turns) == steps
@@ -153,25 +240,26 @@ def test_a_block_turn_gives_signed_encoder_steps(started, steps):
 def test_each_block_reports_its_own_number(started):
     for block in (1, 2, 3, 4):
         started.turn(block, 1)
+    started.settle()
     assert [e.block for e in started.events if isinstance(e, EncoderSteps)] == [1, 2, 3, 4]
 
 
 def test_stop_is_idempotent_and_silences_the_driver(started):
-    started.driver.stop()
-    started.driver.stop()
+    started.stop()
+    started.stop()
     started.events.clear()
     started.turn(1, 1)
+    started.place(E2)
+    started.settle()
     assert started.events == []
 
 
 @pytest.fixture(params=RAW_CONTACT_RIGS, ids=lambda rig: rig.name)
-def contact_rig(request, clock, mock_factory):
-    rig = request.param(clock, mock_factory)
-    rig.events = []
-    rig.driver.start(rig.events.append)
+def contact_rig(request, clock, mock_factory, tmp_path):
+    rig = build(request, clock, mock_factory, tmp_path)
+    rig.start()
     rig.events.clear()
-    yield rig
-    rig.driver.stop()
+    return rig
 
 
 def test_a_bouncing_contact_gives_no_extra_reading(contact_rig):
@@ -182,4 +270,3 @@ def test_a_bouncing_contact_gives_no_extra_reading(contact_rig):
     contact_rig.place(C4)
     contact_rig.settle()
     assert readings(contact_rig.events) == [(C4, MARBLE)]
-

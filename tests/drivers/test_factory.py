@@ -87,6 +87,15 @@ def test_fallback_is_explicit_and_warns_why(no_pi, clock):
     assert isinstance(pixels, VirtualPixels)
 
 
+def test_mcu_profile_builds_the_serial_link_on_its_port(clock):
+    from controller.drivers.serial_link import SerialLink
+
+    profile = load_profile("B-6x6")
+    link = build_inputs(profile, clock=clock)  # built, not started: no port is opened yet
+    assert isinstance(link, SerialLink)
+    assert (link.port, link.baud, link.clock) == (profile.mcu.port, profile.mcu.baud, clock)
+
+
 def test_mcu_profile_without_the_serial_link_is_unavailable(monkeypatch):
     monkeypatch.setitem(sys.modules, "controller.drivers.serial_link", None)
     with pytest.raises(DriverUnavailable, match="the mcu driver needs the serial link"):
