@@ -23,22 +23,23 @@ STATES = ["choosing", "awaiting_placement", "awaiting_twist", "repair", "game_ov
 PLAYING = ["awaiting_placement", "awaiting_twist", "repair"]
 
 
-def _routed(trigger: str, sources: list[str]) -> list[dict[str, Any]]:
-    """After an accepted action: the game may be over (match or not), or await a twist or a placement."""
+def _routed(trigger: str, sources: list[str], then: str) -> list[dict[str, Any]]:
+    """After an accepted half-move: the game may be over (in a match or not), else ``then``."""
     return [
         {"trigger": trigger, "source": sources, "dest": "between_games", "conditions": ["is_over", "match_goes_on"]},
         {"trigger": trigger, "source": sources, "dest": "game_over", "conditions": "is_over"},
-        {"trigger": trigger, "source": sources, "dest": "awaiting_twist", "conditions": "awaits_twist"},
-        {"trigger": trigger, "source": sources, "dest": "awaiting_placement"},
+        {"trigger": trigger, "source": sources, "dest": then},
     ]
 
 
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "start", "source": ["choosing", "game_over", "between_games"], "dest": "awaiting_placement"},
-    *_routed("placed", ["awaiting_placement", "repair"]),
-    *_routed("twisted", ["awaiting_twist", "repair"]),
-    *_routed("skipped", ["awaiting_twist", "repair"]),
-    {"trigger": "took_back", "source": PLAYING, "dest": "awaiting_twist", "conditions": "awaits_twist"},
+    *_routed("placed", ["awaiting_placement", "repair"], "awaiting_twist"),
+    *_routed("twisted", ["awaiting_twist", "repair"], "awaiting_placement"),
+    *_routed("skipped", ["awaiting_twist", "repair"], "awaiting_placement"),
+    # Taking back a twist leaves its placement awaiting a twist again; taking back a placement
+    # (or a move without a twist) awaits a placement.
+    {"trigger": "took_back", "source": ["awaiting_placement", "repair"], "dest": "awaiting_twist", "conditions": "awaits_twist"},
     {"trigger": "took_back", "source": PLAYING, "dest": "awaiting_placement"},
     {"trigger": "broke", "source": ["awaiting_placement", "awaiting_twist"], "dest": "repair"},
     {"trigger": "mended", "source": "repair", "dest": "awaiting_twist", "conditions": "awaits_twist"},
