@@ -31,7 +31,8 @@ log = logging.getLogger(__name__)
 
 
 class JournalError(PentagoError, ValueError):
-    """A journal that cannot be trusted: a damaged record before the last, or an unwritable record."""
+    """A journal that cannot be trusted (a damaged record before the last), or a record that
+    cannot be written (not a dict of JSON values)."""
 
 
 class Journal:
@@ -113,7 +114,8 @@ class Journal:
             except JournalError as e:
                 if number < len(lines) or tail:
                     raise JournalError(f"{self.path}: line {number}: {e}") from None
-                log.warning("journal %s: dropped the corrupt last record (line %d): %s", self.path, number, e)
+                log.warning("journal %s: dropped the corrupt last record (line %d): %s",
+                            self.path, number, e)
                 return records, offset
             offset += len(line) + 1
         if tail:

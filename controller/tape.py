@@ -34,24 +34,27 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from .errors import NotationError, TapeError
-from .events import EMPTY, MARBLE, UNSURE, ButtonPress, EncoderSteps, HoleReading, InputEvent, LinkChange
+from .events import (
+    EMPTY, MARBLE, UNSURE, ButtonPress, EncoderSteps, HoleReading, InputEvent, LinkChange,
+)
 from .rules import Geometry, geometry, hole_name, parse_hole
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 TAPE_VERSION = 1
 BOARDS = {"6x6": 6, "9x9": 9}
 SENSINGS = ("presence", "polarity")
 BUTTONS = ("ok", "back")
 LINK_STATES = {"up": True, "down": False}
+MAX_T = 1e9  # seconds: about 30 years; a larger time (or 1e400, which JSON reads as inf) is garbage
 # The marble colours of every variant; a polarity tape's header may narrow them with "colours".
 MARBLE_COLOURS = ("white", "black", "blue", "yellow", "red", "green")
 FIXED_KEYS = ("tape", "board", "sensing", "detents_per_quarter", "game", "start")
@@ -110,7 +113,8 @@ def read_tape(source: str | os.PathLike[str] | Iterable[str]) -> Tape:
     for number, line in numbered:
         event = _at_line(number, parse_event, line, header)
         if events and event.t < events[-1].t:
-            raise TapeError(f"line {number}: time {event.t!r} is before the previous {events[-1].t!r}")
+            previous = events[-1].t
+            raise TapeError(f"line {number}: time {event.t!r} is before the previous {previous!r}")
         events.append(event)
     return Tape(header, events)
 
@@ -119,8 +123,9 @@ def parse_header(text: str) -> TapeHeader:
     """The header in one line of JSON text; raises TapeError without a line number."""
     data = _json_object(text, "the header")
     if "tape" not in data:
-        raise TapeError(f'the first line must be the header with "tape": {TAPE_VERSION}, not {text.strip()!r}')
-    if data["tape"] != TAPE_VERSION or isinstance(data["tape"], bool):
+        raise TapeError(f'the first line must be the header with "tape": {TAPE_VERSION}, '
+                        f'not {text.strip()!r}')
+    if type(data["tape"]) is not int or data["tape"] != TAPE_VERSION:
         raise TapeError(f'"tape" is {data["tape"]!r}; this reader knows version {TAPE_VERSION}')
     size = BOARDS.get(_required(data, "board", str))
     if size is None:
@@ -143,7 +148,8 @@ def parse_event(text: str, header: TapeHeader) -> InputEvent:
     data = _json_object(text, "an event")
     kind = next((key for key in EVENT_KEYS if key in data), None)
     if kind is None:
-        raise TapeError(f'{text.strip()!r} is not an event: it needs "hole", "block", "button" or "link"')
+        raise TapeError(
+            f'{text.strip()!r} is not an event: it needs "hole", "block", "button" or "link"')
     keys = EVENT_KEYS[kind]
     extra, missing = sorted(set(data) - set(keys)), [key for key in keys if key not in data]
     if extra or missing:
@@ -177,7 +183,7 @@ def _file_lines(path: Path) -> Iterator[str]:
             raise TapeError(f"line {number}: not UTF-8 text: {line[:40]!r}") from None
 
 
-def _at_line(number: int, parse, *args):
+def _at_line(number: int, parse: Callable[..., T], *args: Any) -> T:
     """Call ``parse``, prefixing any TapeError with the line number."""
     try:
         return parse(*args)
@@ -189,7 +195,8 @@ def _json_object(text: str, what: str) -> dict[str, Any]:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
-        raise TapeError(f"{what} is not valid JSON ({e.msg} at column {e.colno}): {text.strip()[:60]!r}") from None
+        problem = f"{what} is not valid JSON ({e.msg} at column {e.colno})"
+        raise TapeError(f"{problem}: {text.strip()[:60]!r}") from None
     if not isinstance(data, dict):
         raise TapeError(f"{what} must be a JSON object, not {text.strip()[:60]!r}")
     return data
@@ -224,18 +231,21 @@ def _check_options(options: dict[str, Any]) -> None:
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
         raise TapeError(f'"players" is {players!r}; it must be an integer from 2 to 4')
     colours = options.get("colours", MARBLE_COLOURS)
-    names = isinstance(colours, list | tuple) and all(isinstance(c, str) and c.isidentifier() for c in colours)
-    if not names or not colours or len(set(colours)) != len(colours) or {EMPTY, MARBLE, UNSURE} & set(colours):
+    names = isinstance(colours, list | tuple) and all(
+        isinstance(c, str) and c.isidentifier() and c not in (EMPTY, MARBLE, UNSURE) for c in colours)
+    if not names or not colours or len(set(colours)) != len(colours):
         raise TapeError(f'"colours" is {colours!r}; it must be a list of distinct colour names')
 
 
 def _start(items: Any, header: TapeHeader) -> tuple[tuple[int, str], ...]:
     if not isinstance(items, list):
-        raise TapeError(f'"start" is {items!r}; it must be a list of {{"hole": ..., "reading": ...}}')
+        raise TapeError(
+            f'"start" is {items!r}; it must be a list of {{"hole": ..., "reading": ...}}')
     start: dict[int, str] = {}
     for item in items:
         if not isinstance(item, dict) or set(item) != {"hole", "reading"}:
-            raise TapeError(f'a "start" entry is {item!r}; write {{"hole": "b5", "reading": "marble"}}')
+            raise TapeError(
+                f'a "start" entry is {item!r}; write {{"hole": "b5", "reading": "marble"}}')
         hole = _hole(item["hole"], header)
         if hole in start:
             raise TapeError(f'"start" names hole {item["hole"]!r} twice')
@@ -245,8 +255,8 @@ def _start(items: Any, header: TapeHeader) -> tuple[tuple[int, str], ...]:
 
 def _time(data: dict[str, Any]) -> float:
     t = data.get("t")
-    if isinstance(t, bool) or not isinstance(t, int | float) or not math.isfinite(t) or t < 0:
-        raise TapeError(f'"t" is {t!r}; it must be the seconds from the start, a number >= 0')
+    if isinstance(t, bool) or not isinstance(t, int | float) or not 0 <= t < MAX_T:
+        raise TapeError(f'"t" is {t!r}; it must be the seconds from the start, from 0 to 1e9')
     return t
 
 
@@ -271,14 +281,16 @@ def _reading(data: dict[str, Any], header: TapeHeader) -> str:
 def _block(data: dict[str, Any], header: TapeHeader) -> int:
     block, count = data["block"], header.geometry.block_count
     if isinstance(block, bool) or not isinstance(block, int) or not 1 <= block <= count:
-        raise TapeError(f'"block" is {block!r}; the {header.size}x{header.size} board has blocks 1-{count}')
+        board = f"{header.size}x{header.size}"
+        raise TapeError(f'"block" is {block!r}; the {board} board has blocks 1-{count}')
     return block
 
 
 def _steps(data: dict[str, Any]) -> int:
     steps = data.get("steps")
     if isinstance(steps, bool) or not isinstance(steps, int) or steps == 0:
-        raise TapeError(f'"steps" is {steps!r}; it must be a non-zero integer (positive = clockwise)')
+        raise TapeError(
+            f'"steps" is {steps!r}; it must be a non-zero integer (positive = clockwise)')
     return steps
 
 

@@ -8,7 +8,7 @@ import stat
 import zlib
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.journal import Journal, JournalError, decode_record, encode_record
@@ -48,6 +48,7 @@ json_values = st.recursive(
 )
 
 
+@settings(deadline=None)  # real file writes: their time depends on the disk, not on us
 @given(st.lists(st.dictionaries(st.text(), json_values, max_size=4), max_size=6))
 def test_any_json_records_round_trip(tmp_path_factory, records):
     path = tmp_path_factory.mktemp("j") / "any.journal"
