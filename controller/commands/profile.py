@@ -1,0 +1,64 @@
+"""`pentago-board profile`: list the shipped hardware profiles, or check one and summarise it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import ProfileError
+from ..profile import Profile, load_profile, shipped_profiles
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "profile",
+        help="list or check hardware profiles",
+        description="Without PROFILE, list the shipped profiles. With one (a shipped name or the "
+        "path of a .toml file), check it and print what it describes; exit 2 if it is wrong.",
+    )
+    parser.add_argument("profile", nargs="?", metavar="PROFILE")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.profile is None:
+        for name in shipped_profiles():
+            print(f"{name}: {load_profile(name).description}")
+        return 0
+    try:
+        profile = load_profile(args.profile)
+    except ProfileError as error:
+        print(f"pentago-board profile: {error}", file=sys.stderr)
+        return 2
+    print(summary(profile))
+    return 0
+
+
+def summary(p: Profile) -> str:
+    """A few lines saying what the profile describes."""
+    g = p.geometry
+    lines = [
+        f"{p.name}: {p.description}" if p.description else p.name,
+        f"  board {g.size}x{g.size} ({g.block_count} blocks), {p.sensing} sensing, "
+        f"{p.driver} driver, {p.detents_per_quarter} detents per quarter turn",
+    ]
+    if p.colours:
+        lines.append(f"  colours: north up {p.colours['north']}, south up {p.colours['south']}")
+    if p.buttons:
+        lines.append("  buttons: " + ", ".join(f"{n} GPIO{pin}" for n, pin in p.buttons.items()))
+    if p.gpio:
+        lines.append(f"  gpio: {len(p.gpio.matrix_rows)} matrix rows x "
+                     f"{len(p.gpio.matrix_columns)} columns, {len(p.gpio.encoders)} encoders")
+    if p.mcu:
+        lines.append(f"  mcu: {p.mcu.port} at {p.mcu.baud} baud")
+    return "\n".join(lines + [_leds(p)])
+
+
+def _leds(p: Profile) -> str:
+    leds = p.leds
+    where = "virtual" if leds.driver == "virtual" else f"on GPIO{leds.pin} ({leds.driver})"
+    arrows = sum(map(len, leds.arrow_pixels.values()))
+    return (f"  leds: {leds.length} {leds.order} pixels {where}: {len(leds.hole_pixel)} hole, "
+            f"{arrows} arrow, {len(leds.status_pixels)} status, {len(leds.card_pixels)} card; "
+            f"cap {leds.brightness_cap:g}, budget {leds.current_budget_ma} mA, "
+            f"{leds.max_current_ma():.0f} mA all on at the cap")
