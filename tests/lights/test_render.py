@@ -9,7 +9,7 @@ chain, so a renderer that ignored the chain's mapping would fail.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.lights.render import (
@@ -165,6 +165,7 @@ def allowed_pixels(view: View) -> set[int]:
     return out
 
 
+@settings(deadline=None)  # no timing in unit tests: bench/bench_render.py measures speed
 @given(views, st.floats(0, 1e5))
 def test_any_view_lights_only_its_own_pixels_with_valid_values(view, t):
     frame = render(view, CHAIN, t)
@@ -208,6 +209,7 @@ def test_the_frame_changes_at_each_arrow_edge_and_not_between():
     assert t == pytest.approx(7 * ARROW_STEP_S)
 
 
+@settings(deadline=None)
 @given(views.filter(lambda v: not v.draw), st.floats(0, 1e4))
 def test_a_frame_holds_until_next_change(view, t):
     """The core may sleep until next_change: nothing changes before it."""
