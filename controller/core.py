@@ -181,7 +181,7 @@ class Core:
         if self.flow.state != "choosing":
             self._records.append(self.flow.to_menu(self.now))
         self._start(options)
-        self.strict = True  # the board must be cleared first: guide at once
+        self.strict = bool(self._occupied())  # marbles left from before: guide them off at once
 
     def _take_back(self, args: dict[str, Any]) -> None:
         if not self.flow.may_take_back():

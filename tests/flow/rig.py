@@ -1,0 +1,76 @@
+"""A virtual board wired to a real core with a fake clock, for table-driven flow tests."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from controller.core import Core
+from controller.drivers.virtual import VirtualBoard
+from controller.events import Command, Tick
+from controller.flow.scene import scene
+from controller.profile import load_profile
+from controller.rules import hole_name
+
+PAUSE = 0.5  # a human pause after each gesture: longer than the settle times
+
+
+class Rig:
+    """Gestures on a :class:`VirtualBoard` go through a :class:`Core`; time is ours to move."""
+
+    def __init__(self, *, sensing: str = "presence", start: dict[str, Any] | None = None, **core_options: Any) -> None:
+        self.t = 0.0
+        profile = load_profile("virtual-6x6")
+        if sensing == "polarity":
+            profile = replace(profile, sensing="polarity", colours={"north": "white", "south": "black"})
+        self.profile = profile
+        self.board = VirtualBoard.from_profile(profile, clock=lambda: self.t, buttons=("ok", "back"))
+        self.core = Core(profile, **core_options)
+        self.records: list[dict[str, Any]] = []
+        self.notices: list[str] = []
+        self.frames: list[tuple] = []
+        self.board.start(self.feed)
+        if start is not None:
+            self.feed(Command(self.t, "new_game", start))
+
+    def feed(self, event: Any) -> None:
+        effects = self.core.handle(event)
+        self.records.extend(effects.records)
+        self.notices.extend(effects.notices)
+        if effects.frame is not None:
+            self.frames.append(effects.frame)
+
+    def wait(self, seconds: float = PAUSE) -> None:
+        """Let time pass, ticking the core at every deadline it asks for."""
+        end = self.t + seconds
+        while (deadline := self.core.next_deadline()) is not None and deadline <= end:
+            self.t = max(self.t, deadline)
+            self.feed(Tick(self.t))
+        self.t = end
+
+    def do(self, verb: str, *args: Any) -> None:
+        """One gesture on the virtual board (place, lift, turn, quarter, press, unplug, replug)."""
+        getattr(self.board, verb)(*args)
+
+    def play(self, move: str) -> None:
+        """A whole classic move: place, pause, twist, pause."""
+        hole, *twist = move.split()
+        self.board.place(hole)
+        self.wait()
+        if twist:
+            self.board.quarter(int(twist[0][0]), twist[0][1] == "R")
+            self.wait()
+
+    def lit(self) -> str:
+        """What the LEDs show, in words: "turn:white", "remove:c3", "arrow:3L", "win:black", ..."""
+        view = scene(self.core.flow, self.core.menu, self.core.repair)
+        g = self.profile.geometry
+        words = [f"turn:{view.turn}"] if view.turn else []
+        words += [f"{h.colour}:{hole_name(h.hole, g)}" for h in view.holes]
+        words += [f"arrow:{a.block}{'R' if a.clockwise else 'L'}" for a in view.arrows]
+        if view.win_lines:
+            words.append(f"win:{view.win_colour}:{len(view.win_lines)}")
+        if view.draw:
+            words.append("draw")
+        words += [f"card:{c}" for c in view.cards]
+        return " ".join(words)

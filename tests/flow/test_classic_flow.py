@@ -1,0 +1,171 @@
+"""Table-driven flow tests: gestures on a virtual board in, states, moves and LED scenes out."""
+
+from __future__ import annotations
+
+import pytest
+
+from .rig import Rig
+
+CLASSIC = {"game": "classic"}
+GRACE = 2.5  # longer than the core's 2 s grace time
+
+# Each row: a gesture (verb, args), the seconds to wait after it, then the expected state, the
+# moves so far, and what the LEDs show.
+TABLES = {
+    "place then twist": [
+        (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 3, True), 0.5, "awaiting_placement", ["c3 3R"], "turn:black"),
+        (("place", "d4"), 0.5, "awaiting_twist", ["c3 3R"], "turn:black"),
+        (("quarter", 4, False), 0.5, "awaiting_placement", ["c3 3R", "d4 4L"], "turn:white"),
+    ],
+    "skip while a block is neutral": [
+        (("place", "a1"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("place", "f6"), 0.5, "awaiting_twist", ["a1"], "turn:black"),
+    ],
+    "two marbles at once, then one lifted": [
+        (("place", "c3"), 0.0, "awaiting_placement", [], "turn:white"),
+        (("place", "e5"), 0.5, "awaiting_placement", [], "turn:white"),
+        (("lift", "c3"), 0.0, "awaiting_placement", [], "turn:white"),
+        (("place", "c3"), GRACE, "repair", [], "remove:c3"),
+        (("lift", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+    ],
+    "a marble knocked out and put back": [
+        (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 1, True), 0.5, "awaiting_placement", ["c3 1R"], "turn:black"),
+        (("lift", "c3"), GRACE, "repair", ["c3 1R"], "turn:white put_back:c3"),
+        (("place", "c3"), 0.5, "awaiting_placement", ["c3 1R"], "turn:black"),
+    ],
+    "half turn: repair turns it back": [
+        (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("turn", 3, 12), GRACE, "repair", [], "arrow:3L"),
+        (("turn", 3, -6), 0.5, "awaiting_placement", ["c3 3R"], "turn:black"),
+    ],
+    "half-finished twist is never a move": [
+        (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("turn", 3, 3), GRACE, "repair", [], "arrow:3L"),
+        (("turn", 3, -3), 0.5, "awaiting_twist", [], "turn:white"),
+    ],
+    "twist mandatory without a neutral block": [
+        # every block gets a marble off its centre, then the twist is skipped by the next seat
+        (("place", "a6"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 4, True), 0.5, "awaiting_placement", ["a6 4R"], "turn:black"),
+        (("place", "f6"), 0.5, "awaiting_twist", ["a6 4R"], "turn:black"),
+        (("quarter", 4, True), 0.5, "awaiting_placement", ["a6 4R", "f6 4R"], "turn:white"),
+        (("place", "a1"), 0.5, "awaiting_twist", ["a6 4R", "f6 4R"], "turn:white"),
+        (("quarter", 1, True), 0.5, "awaiting_placement", ["a6 4R", "f6 4R", "a1 1R"], "turn:black"),
+        (("place", "f1"), 0.5, "awaiting_twist", ["a6 4R", "f6 4R", "a1 1R"], "turn:black"),
+        (("place", "b5"), GRACE, "repair", ["a6 4R", "f6 4R", "a1 1R"], "remove:b5"),
+        (("lift", "b5"), 0.5, "awaiting_twist", ["a6 4R", "f6 4R", "a1 1R"], "turn:black"),
+    ],
+    "take-back by hand: turn back, lift": [
+        (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 3, True), 0.5, "awaiting_placement", ["c3 3R"], "turn:black"),
+        (("quarter", 3, False), 0.5, "awaiting_twist", [], "turn:white"),
+        (("lift", "c3"), 0.5, "awaiting_placement", [], "turn:white"),
+    ],
+    "take-back button: repair guides the marble off": [
+        (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("press", "back"), 0.5, "repair", [], "remove:c3"),
+        (("lift", "c3"), 0.5, "awaiting_placement", [], "turn:white"),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_flow_table(name: str) -> None:
+    rig = Rig(start=CLASSIC)
+    for number, (gesture, wait, state, moves, lit) in enumerate(TABLES[name], start=1):
+        rig.do(*gesture)
+        rig.wait(wait)
+        got = (rig.core.state()["state"], rig.core.state()["moves"], rig.lit())
+        assert got == (state, moves, lit), f"row {number}: {gesture}"
+
+
+def test_win_on_placement_lights_the_line() -> None:
+    rig = Rig(start=CLASSIC)
+    for move in ["a1 1R", "b2 1R", "a2 1L", "b3 1R", "a3 1L", "b4 2R", "a4 2R", "c4 2R"]:
+        rig.play(move)
+    rig.do("place", "a5")
+    rig.wait()
+    state = rig.core.state()
+    assert (state["state"], state["moves"][-1], state["outcome"]["result"], state["outcome"]["winners"]) == \
+        ("game_over", "a5", "win", [1])
+    assert rig.lit() == "win:white:1"
+    assert rig.records[-1]["kind"] == "end" and rig.records[-1]["termination"] == "five on placement"
+
+
+def test_cleared_board_after_a_game_returns_to_the_menu() -> None:
+    rig = Rig(start=CLASSIC)
+    for move in ["a1 1R", "b2 1R", "a2 1L", "b3 1R", "a3 1L", "b4 2R", "a4 2R", "c4 2R"]:
+        rig.play(move)
+    rig.play("a5")
+    for hole in list(rig.board.marbles()):
+        rig.do("lift", hole)
+    rig.wait()
+    assert rig.core.state()["state"] == "choosing"
+    assert rig.lit() == "option:a1 option:b1"
+
+
+def test_match_alternates_the_starter_and_keeps_the_score() -> None:
+    rig = Rig(start={"game": "classic", "match": True})
+    for move in ["a1 1R", "b2 1R", "a2 1L", "b3 1R", "a3 1L", "b4 2R", "a4 2R", "c4 2R"]:
+        rig.play(move)
+    rig.play("a5")
+    assert rig.core.state()["state"] == "between_games"
+    assert rig.lit() == "win:white:1 card:white"
+    for hole in list(rig.board.marbles()):
+        rig.do("lift", hole)
+    rig.wait()
+    state = rig.core.state()
+    assert (state["state"], state["to_move"], state["match"]) == ("awaiting_placement", 2, {"wins": {"1": 1, "2": 0}, "games": 1})
+    assert rig.lit() == "turn:black card:white"
+
+
+MENU_TABLE = [
+    # gesture, wait, menu page after, lights
+    (None, 0.5, "computer", "option:a1 option:b1"),
+    (("place", "b1"), 0.5, "computer", "option:a1 selected:b1"),
+    (("lift", "b1"), 0.5, "match", "option:a1 option:b1"),
+    (("press", "back"), 0.5, "computer", "option:a1 option:b1"),
+    (("press", "ok"), 0.5, "match", "option:a1 option:b1"),
+    (("place", "b1"), 0.5, "match", "option:a1 selected:b1"),
+]
+
+
+def test_menu_table_then_the_game_starts() -> None:
+    rig = Rig()
+    for number, (gesture, wait, page, lit) in enumerate(MENU_TABLE, start=1):
+        if gesture:
+            rig.do(*gesture)
+        rig.wait(wait)
+        assert (rig.core.state()["menu"]["page"], rig.lit()) == (page, lit), f"row {number}: {gesture}"
+    rig.do("lift", "b1")
+    rig.wait()
+    state = rig.core.state()
+    assert (state["state"], state["match"]) == ("awaiting_placement", {"wins": {"1": 0, "2": 0}, "games": 0})
+    start = rig.records[-1]
+    assert (start["kind"], start["game"], start["computer"], start["match"]) == ("start", "classic", False, True)
+
+
+def test_polarity_board_rejects_a_wrong_colour_and_accepts_the_right_one() -> None:
+    rig = Rig(sensing="polarity", start=CLASSIC)
+    rig.do("place", "c3", "black")
+    rig.wait(GRACE)
+    assert (rig.core.state()["state"], rig.lit()) == ("repair", "remove:c3")
+    rig.do("lift", "c3")
+    rig.do("place", "c3", "white")
+    rig.wait()
+    assert rig.core.state()["state"] == "awaiting_twist"
+    assert rig.core.state()["physical"][3] == "..x..."
+
+
+def test_link_down_pauses_judging_until_it_is_back() -> None:
+    rig = Rig(start=CLASSIC)
+    rig.do("unplug")
+    rig.do("place", "c3")  # unseen: the link is down
+    rig.wait(GRACE)
+    assert rig.core.state()["state"] == "awaiting_placement"
+    rig.do("replug")
+    rig.wait()
+    assert rig.core.state()["state"] == "awaiting_twist"
+    assert "sensor link down: unplugged" in rig.notices
