@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -244,3 +245,26 @@ def test_module_examples():
 
     result = doctest.testmod(controller.tape)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_an_open_file_reads_like_its_path(tmp_path):
+    path = tmp_path / "open.tape"
+    path.write_text("\n".join(lines(HEADER, {"t": 0.5, "block": 2, "steps": 3})) + "\n")
+    with open(path, encoding="utf-8") as file:
+        assert read_tape(file) == read_tape(path)
+
+
+TAPES = Path(__file__).parent / "data" / "tapes"
+
+
+def test_the_recorded_game_tapes_read_and_format_back_to_the_same_tape(tmp_path):
+    tapes = sorted(TAPES.glob("*.jsonl"))
+    assert tapes, f"no tapes in {TAPES}"
+    for path in tapes:
+        tape = read_tape(path)
+        assert tape.events, path.name
+        copy = tmp_path / path.name
+        with TapeRecorder(copy, tape.header) as recorder:
+            for event in tape.events:
+                recorder.record(event)
+        assert read_tape(copy) == tape, path.name
