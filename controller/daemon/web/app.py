@@ -31,6 +31,7 @@ from aiohttp import WSMsgType, web
 
 from ...errors import PentagoError
 from ...events import Command
+from ...flow import GAMES
 from ...profile import Profile
 from ..config import GameDefaults
 from ..runtime import Runtime
@@ -57,7 +58,7 @@ def build_app(runtime: Runtime, profile: Profile, *, board: Any = None, token: s
     app[RUNTIME], app[BOARD] = runtime, board
     app[HUB] = Hub(extra=lambda: {"marbles": _marbles(board)})
     app[SETTINGS] = {"layout": layout(profile, virtual=board is not None),
-                     "defaults": defaults.command_args()}
+                     "defaults": defaults.command_args(), "games": list(GAMES)}
     app.on_startup.append(_attach_hub)
     app.router.add_get("/", _index)
     app.router.add_static("/static/", STATIC)

@@ -1,0 +1,167 @@
+// Draws the board from /api/layout as SVG and repaints marbles and LEDs from each state.
+// Geometry: P is the hole pitch; each 3x3 block has padding (room for its arrows) and the
+// blocks are separated by a small gap, like the wooden board.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const P = 60, PAD = 26, GAP = 10, MARGIN = 34, STRIP = 70;
+const MARBLE_FILL = { white: "#f4f1ea", black: "#1b1b1f", blue: "#2f6fe0", yellow: "#f2c230", red: "#d33a2c", green: "#2e9b4f" };
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+class BoardView {
+  constructor(svg, layout, actions) {
+    this.svg = svg;
+    this.layout = layout;
+    this.actions = actions; // { hole(name, index), quarter(block, clockwise) }
+    this.blockSide = 3 * P + 2 * PAD;
+    this.perSide = layout.size / 3;
+    this.side = 2 * MARGIN + this.perSide * this.blockSide + (this.perSide - 1) * GAP;
+    this.leds = []; // one {glow, core} per chain pixel
+    this.marbles = new Map(); // hole index -> circle
+    this.draw();
+  }
+
+  blockOrigin(block) {
+    const i = block - 1, bx = i % this.perSide, by = Math.floor(i / this.perSide);
+    return [MARGIN + bx * (this.blockSide + GAP), MARGIN + by * (this.blockSide + GAP)];
+  }
+
+  holeCentre(hole) {
+    const h = this.layout.holes[hole];
+    const fromTop = this.layout.size - 1 - h.row;
+    const [x0, y0] = this.blockOrigin(h.block);
+    return [x0 + PAD + ((h.column % 3) + 0.5) * P, y0 + PAD + ((fromTop % 3) + 0.5) * P];
+  }
+
+  draw() {
+    const svg = this.svg;
+    svg.setAttribute("viewBox", `0 0 ${this.side} ${this.side + STRIP}`);
+    const defs = el("defs", {}, svg);
+    const blur = el("filter", { id: "glow", x: "-50%", y: "-50%", width: "200%", height: "200%" }, defs);
+    el("feGaussianBlur", { stdDeviation: "7" }, blur);
+    el("rect", { class: "plate", x: 8, y: 8, width: this.side - 16, height: this.side - 16, rx: 14 }, svg);
+    this.layers = { glow: el("g", {}, svg), blocks: el("g", {}, svg) };
+    for (const block of this.layout.blocks) this.drawBlock(block);
+    this.drawLabels();
+    this.drawPixels();
+  }
+
+  drawBlock(block) {
+    const [x0, y0] = this.blockOrigin(block.block);
+    const g = el("g", { "data-block": block.block }, this.layers.blocks);
+    el("rect", { class: "block", x: x0, y: y0, width: this.blockSide, height: this.blockSide, rx: 10 }, g);
+    for (const hole of block.holes) this.drawHole(hole, g);
+    for (const clockwise of [true, false]) this.drawArrow(block.block, clockwise, g);
+  }
+
+  drawHole(hole, parent) {
+    const [cx, cy] = this.holeCentre(hole);
+    const name = this.layout.holes[hole].name;
+    el("circle", { class: "hole", cx, cy, r: P * 0.3 }, parent);
+    const marble = el("circle", { class: "marble", cx, cy, r: P * 0.27, visibility: "hidden" }, parent);
+    this.marbles.set(hole, marble);
+    const hit = el("circle", { class: "hole-hit", cx, cy, r: P * 0.45, "data-hole": name, tabindex: 0 }, parent);
+    const title = el("title", {}, hit);
+    title.textContent = name;
+    hit.addEventListener("click", () => this.actions.hole(name, hole));
+  }
+
+  // The arrow along the block's top edge: clockwise on the right half pointing right (the top
+  // edge of a block turning clockwise moves right), counter-clockwise on the left pointing left.
+  arrowPath(block, clockwise) {
+    const [x0, y0] = this.blockOrigin(block);
+    const mid = x0 + this.blockSide / 2, y = y0 + PAD / 2, s = clockwise ? 1 : -1;
+    const start = mid + s * 12, end = mid + s * (this.blockSide / 2 - 14);
+    return { start, end, y, s, d: `M ${start} ${y} L ${end - s * 10} ${y} Q ${end} ${y} ${end} ${y + 10} M ${end - 6} ${y + 3} L ${end} ${y + 12} L ${end + 6} ${y + 3}` };
+  }
+
+  drawArrow(block, clockwise, parent) {
+    const a = this.arrowPath(block, clockwise);
+    const hit = el("rect", { class: "arrow-hit", x: Math.min(a.start, a.end) - 6, y: a.y - PAD / 2, width: Math.abs(a.end - a.start) + 12, height: PAD + 4,
+      "data-block": block, "data-dir": clockwise ? "R" : "L", tabindex: 0 }, parent);
+    el("title", {}, hit).textContent = `turn block ${block} ${clockwise ? "clockwise (R)" : "counter-clockwise (L)"}`;
+    el("path", { class: "arrow", d: a.d }, parent);
+    hit.addEventListener("click", () => this.actions.quarter(block, clockwise));
+  }
+
+  drawLabels() {
+    for (const h of this.layout.holes) {
+      const [cx, cy] = this.holeCentre(h.hole);
+      if (h.row === 0) el("text", { class: "label", x: cx, y: this.side - 16 }, this.svg).textContent = h.name[0];
+      if (h.column === 0) el("text", { class: "label", x: 20, y: cy }, this.svg).textContent = String(h.row + 1);
+    }
+  }
+
+  pixelPosition(pixel, counters) {
+    if (pixel.kind === "hole") return [...this.holeCentre(pixel.hole), 0.42 * P];
+    if (pixel.kind === "arrow") {
+      const key = `${pixel.block}${pixel.clockwise}`;
+      const n = counters[key] = (counters[key] || 0) + 1;
+      const a = this.arrowPath(pixel.block, pixel.clockwise);
+      return [a.start + (a.end - a.start) * (n - 0.5) / 3, a.y, 9];
+    }
+    const y = this.side + STRIP / 2, count = this.counts[pixel.kind];
+    if (pixel.kind === "status") return [this.side / 2 - 40 - (count - 1 - pixel.index) * 30, y, 11];
+    return [this.side / 2 + 40 + pixel.index * 30, y, 11];
+  }
+
+  drawPixels() {
+    const counters = {};
+    this.counts = { status: 0, card: 0 };
+    for (const pixel of this.layout.pixels) if (pixel.kind in this.counts) this.counts[pixel.kind] += 1;
+    for (const [i, pixel] of this.layout.pixels.entries()) {
+      const [x, y, r] = this.pixelPosition(pixel, counters);
+      const onHole = pixel.kind === "hole";
+      const glow = el("circle", { class: "led", cx: x, cy: y, r: onHole ? r : r * 1.8, filter: "url(#glow)", opacity: 0,
+        "data-pixel": i, "data-kind": pixel.kind }, onHole ? this.layers.glow : this.svg);
+      const core = onHole ? null : el("circle", { class: "led-core", cx: x, cy: y, r, fill: "#111", "data-pixel": i, "data-kind": pixel.kind }, this.svg);
+      (core || glow).setAttribute("data-rgb", "0,0,0");
+      this.leds.push({ glow, core, pixel });
+    }
+    const y = this.side + STRIP / 2 + 28;
+    const caption = (x, text) => { el("text", { class: "caption", x, y }, this.svg).textContent = text; };
+    if (this.counts.status) caption(this.side / 2 - 40 - (this.counts.status - 1) * 15, "turn / status");
+    if (this.counts.card) caption(this.side / 2 + 40 + (this.counts.card - 1) * 15, "cards");
+  }
+
+  update(state, marbles) {
+    const frame = state.frame || [];
+    this.leds.forEach(({ glow, core, pixel }, i) => {
+      const [r, g, b] = frame[i] || [0, 0, 0];
+      const level = Math.max(r, g, b) / 255;
+      const rgb = `rgb(${r},${g},${b})`;
+      glow.setAttribute("fill", rgb);
+      glow.setAttribute("opacity", (pixel.kind === "hole" ? 0.95 : 0.8) * level);
+      (core || glow).setAttribute("data-rgb", `${r},${g},${b}`);
+      if (core) core.setAttribute("fill", level ? rgb : "#111");
+    });
+    this.paintMarbles(state, marbles);
+  }
+
+  // The simulator shows the marbles physically on its board; the console shows the game's.
+  paintMarbles(state, marbles) {
+    const colours = this.layout.colours, size = this.layout.size;
+    for (const [hole, circle] of this.marbles) {
+      let colour = null;
+      if (this.layout.virtual) {
+        if (String(hole) in marbles) colour = marbles[String(hole)] || "grey";
+      } else {
+        const h = this.layout.holes[hole];
+        const symbol = (state.board || [])[size - 1 - h.row]?.[h.column];
+        const index = "xoyz".indexOf(symbol);
+        if (index >= 0) colour = colours[index] || "grey";
+      }
+      circle.setAttribute("visibility", colour ? "visible" : "hidden");
+      if (colour) circle.setAttribute("fill", MARBLE_FILL[colour] || colour);
+      circle.setAttribute("data-colour", colour || "");
+    }
+  }
+}
+
+window.BoardView = BoardView;
