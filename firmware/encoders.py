@@ -52,7 +52,7 @@ class Encoders:
         self._last_dir = [1] * count
         self._detents = [0] * count
         self._seen_count = [0] * count
-        self._moved_ms = [0] * count
+        self._moved_ms = [None] * count   # None: has not moved since boot
 
     def reset_state(self, index, a, b):
         """Set the pins' current levels without counting (at start-up)."""
@@ -92,7 +92,8 @@ class Encoders:
             return True
         if count % self.counts_per_detent:
             return True
-        return ticks_diff(now_ms, self._moved_ms[index]) < self.quiet_ms
+        moved = self._moved_ms[index]
+        return moved is not None and ticks_diff(now_ms, moved) < self.quiet_ms
 
     def attach(self, index, pin_a, pin_b, irq_both_edges):
         """Wire encoder ``index`` to two input pins (objects with ``value()``).

@@ -1,8 +1,8 @@
 """A simulated Build B board for tests and benchmarks: magnetic field, muxes, ADC, encoders.
 
-Not flashed to the Pico. It stands where ``hal.py`` stands on the device: it hands the firmware
-the same callables (select-line setters, ADC readers, encoder pins with IRQ registration), but
-behind them is a model instead of hardware:
+Not flashed to the Pico. It stands where ``hal.MachineIO`` stands on the device: it is the
+``io`` of app.App (select-line setters, ADC readers, encoder pins with IRQ registration, serial
+read/write through ``inbox``/``outbox``), but behind it is a model instead of hardware:
 
 * each hole rests at its own baseline near mid-scale, plus deterministic noise;
 * a north-up marble lifts its hole by ``marble_counts`` and its four neighbours by a little
@@ -21,7 +21,7 @@ Example::
     sim.begin_turn(1); sim.encoder_edges(1, 2); sim.end_turn(1, 1)   # block 1 a quarter cw
 """
 
-from wire import NORTH, SOUTH
+from wire import NORTH, RESET_POWER_ON, SOUTH
 
 _CW_EDGES = ((1, 0), (1, 1), (0, 1), (0, 0))
 
@@ -56,6 +56,9 @@ class SimBoard:
         self.signal = 0
         self.adc_reads = 0
         self.pins = [(SimPin(), SimPin()) for _ in config.encoders]
+        self.inbox = b""     # bytes from the Pi, waiting for the firmware's read()
+        self.outbox = []     # what the firmware wrote, one entry per write
+        self.boot = 0x5EB0A4D
 
     def _noise(self, peak):
         # A linear congruential generator: same sequence on CPython and MicroPython.
@@ -91,6 +94,25 @@ class SimBoard:
 
     def irq_both_edges(self, pin, handler):
         pin.handler = handler
+
+    def encoder_pins(self):
+        return self.pins
+
+    def sleep_us(self, _us):
+        pass   # the model settles instantly; mux.py's settle time is for real RC
+
+    def read(self):
+        data, self.inbox = self.inbox, b""
+        return data
+
+    def write(self, data):
+        self.outbox.append(bytes(data))
+
+    def reset_cause(self):
+        return RESET_POWER_ON
+
+    def boot_id(self):
+        return self.boot
 
     # The physical side: what players do.
 

@@ -71,6 +71,7 @@ def test_two_counts_per_detent():
 def test_block_turning_flag():
     enc = Encoders(1)
     enc.quiet_ms = 80
+    assert not enc.is_turning(0, 0)          # at boot nothing has moved
     assert not enc.is_turning(0, 1000)
     feed(enc, CW[:2])
     assert enc.is_turning(0, 1010)          # moved

@@ -17,6 +17,9 @@ function pyFiles(dir, keep) {
 
 const firmware = pyFiles(firmwareDir, (f) => f !== "__init__.py");
 const tables = pyFiles(tablesDir, (f) => f.startsWith("test_fw_"));
+// The `machine` stand-in hal.py imports (this port has no machine module of its own).
+const shimDir = join(here, "..", "shim");
+const shims = pyFiles(shimDir, () => true);
 
 const mp = await loadMicroPython({
   heapsize: 16 * 1024 * 1024,
@@ -24,7 +27,7 @@ const mp = await loadMicroPython({
   stderr: (line) => console.error(line),
 });
 mp.FS.mkdir("/fw");
-for (const [dir, names] of [[firmwareDir, firmware], [tablesDir, tables]]) {
+for (const [dir, names] of [[shimDir, shims], [firmwareDir, firmware], [tablesDir, tables]]) {
   for (const name of names) mp.FS.writeFile("/fw/" + name, readFileSync(join(dir, name)));
 }
 mp.FS.writeFile("/fw/runner.py", readFileSync(join(here, "runner.py")));

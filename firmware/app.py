@@ -1,0 +1,241 @@
+"""The firmware's main loop: scan, classify, debounce, count encoders, talk to the Pi.
+
+``App(config, io)`` wires the pieces for one board; ``io`` is the hardware (hal.MachineIO on
+the Pico, a simulated board on the host) and hands out callables only::
+
+    io.select_setters()   mux select-line setters, S0 first
+    io.adc_readers()      read_u16 callables, one per ADC input
+    io.encoder_pins()     (pin_a, pin_b) per block; pins have value()
+    io.irq_both_edges(pin, handler)
+    io.read()             bytes waiting from the Pi (b"" when none; never blocks)
+    io.write(data)        bytes to the Pi
+    io.sleep_us(us), io.reset_cause(), io.boot_id()
+
+Each ``step(now_ms)`` is one full scan plus encoder service, request handling and the heartbeat;
+``run()`` paces steps every ``scan_ms`` and feeds the watchdog when one is given.
+
+Example::
+
+    app = App(boardconfig.load("board.json"), hal.MachineIO(config))
+    app.start()
+    app.run(wdt)
+"""
+
+import wire
+from calibration import Calibration
+from calreport import format_bands, format_hole, problems
+from classify import Classifier
+from compat import sleep_ms, ticks_add, ticks_diff, ticks_ms
+from debounce import Debouncer
+from encoders import Encoders
+from link import Link
+from mux import Mux
+from scanner import Scanner
+from version import FIRMWARE_VERSION
+
+CALIBRATION_FILE = "calibration.json"
+CAPS = wire.CAP_POLARITY | wire.CAP_ENCODERS
+# set_config key -> (lowest, highest) accepted value; thresholds are checked by the classifier.
+LIMITS = {"debounce_scans": (1, 50), "scan_ms": (1, 1000), "heartbeat_ms": (50, 10000),
+          "north_threshold": (1, 65535), "south_threshold": (-65535, -1)}
+
+
+def block_index(size, hole):
+    """0-based block (reading order, top-left first) of a hole (row 0 at the bottom)."""
+    side = size // 3
+    return (side - 1 - (hole // size) // 3) * side + (hole % size) // 3
+
+
+class App:
+    """One board's firmware state; see the module docstring for ``io``."""
+
+    scan_ms = 10            # 100 full scans a second
+    heartbeat_ms = 250
+    calibration_scans = 32
+    log_every_ms = 1000     # at most one error or overrun line a second
+
+    def __init__(self, config, io, calibration_file=CALIBRATION_FILE):
+        self.config = config
+        self.io = io
+        self.size = config.size
+        self.mux = Mux(io.select_setters(), io.adc_readers(), io.sleep_us)
+        self.scanner = Scanner(config, self.mux)
+        self.calibration = Calibration(config.hole_count)
+        self.calibration_file = calibration_file
+        self.classifier = Classifier()
+        self.debouncer = Debouncer(config.hole_count, wire.EMPTY)
+        self.encoders = Encoders(len(config.encoders), config.counts_per_detent)
+        self.link = Link(io.write)
+        self.current = [wire.EMPTY] * config.hole_count
+        self.detents = [0] * len(config.encoders)
+        self.turning = [False] * len(config.encoders)
+        self.block_of = [block_index(self.size, h) for h in range(config.hole_count)]
+        self.running = False
+        self._beat_ms = 0
+        self._logged_ms = 0
+        self._calibrate_seq = -1
+        self._before = None
+        for index, (pin_a, pin_b) in enumerate(io.encoder_pins()):
+            self.encoders.attach(index, pin_a, pin_b, io.irq_both_edges)
+
+    def start(self, now=None):
+        """Load the calibration from flash and say hello with a snapshot; ``now`` (ms) is the
+        clock the first heartbeat counts from (ticks_ms() by default)."""
+        try:
+            self.calibration.load(self.calibration_file)
+        except ValueError as e:
+            self.link.log("calibration file ignored: %s" % e)
+        self._settle_initial()
+        self.hello()
+        self._beat_ms = ticks_ms() if now is None else now
+
+    def _settle_initial(self):
+        # The first snapshot must be the board as it is, not all-empty waiting for debounce.
+        raw = self.scanner.scan()
+        for hole in range(self.config.hole_count):
+            cls = self.classifier.classify(raw[hole] - self.calibration.baseline[hole], wire.EMPTY)
+            self.current[hole] = cls
+            self.debouncer.force(hole, cls)
+
+    def hello(self):
+        self.link.hello(self.size, CAPS, self.io.reset_cause(), self.io.boot_id(),
+                        FIRMWARE_VERSION)
+        self.snapshot()
+
+    def snapshot(self):
+        self.link.snapshot(self.debouncer.stable, self.detents)
+
+    def state_hash(self):
+        return wire.state_hash(self.debouncer.stable, self.detents)
+
+    # The scan step ---------------------------------------------------------------------------
+
+    def step(self, now):
+        """One full scan and everything that follows from it, at tick ``now`` (ms)."""
+        self._service_encoders(now)
+        raw = self.scanner.scan()
+        self._classify(raw, now)
+        if self.calibration.collecting and self.calibration.add(raw):
+            self._calibrated()
+        for request in self.link.receive(self.io.read()):
+            self.handle(*request)
+        if ticks_diff(now, self._beat_ms) >= self.heartbeat_ms:
+            self._beat_ms = now
+            self.link.heartbeat(self.state_hash())
+
+    def _service_encoders(self, now):
+        for index in range(len(self.detents)):
+            steps = self.encoders.take_steps(index)
+            if steps:
+                self.detents[index] += steps
+                self.link.encoder(index + 1, steps)
+            self.turning[index] = self.encoders.is_turning(index, now)
+
+    def _classify(self, raw, now):
+        baseline = self.calibration.baseline
+        for hole in range(self.config.hole_count):
+            unsettled = self.turning[self.block_of[hole]]
+            cls = self.classifier.classify(raw[hole] - baseline[hole], self.current[hole])
+            self.current[hole] = cls
+            if self.debouncer.update(hole, cls, now, unsettled):
+                self.link.hole(hole, cls)
+            elif cls == wire.EMPTY and not unsettled and self.debouncer.stable[hole] == wire.EMPTY:
+                self.calibration.track(hole, raw[hole])
+
+    # Requests from the Pi ----------------------------------------------------------------------
+
+    def handle(self, mtype, seq, payload):
+        """Answer one request frame (PROTOCOL.md, "The MCU")."""
+        if mtype not in wire.UNPACKERS:
+            return self.link.ack(seq, wire.UNKNOWN_MESSAGE)
+        try:
+            fields = wire.decode_payload(mtype, payload)
+        except wire.WireError:
+            return self.link.ack(seq, wire.BAD_PAYLOAD)
+        if mtype == wire.CONNECT:
+            self.hello()
+        elif mtype == wire.REQUEST_SNAPSHOT:
+            self.snapshot()
+        elif mtype == wire.PING:
+            self.link.ack(seq, wire.OK)
+        elif mtype == wire.SET_CONFIG:
+            self.link.ack(seq, self.set_config(fields["key"], fields["value"]))
+        elif mtype == wire.CALIBRATE:
+            self._begin_calibration(seq, fields["kind"])
+        else:
+            self.link.ack(seq, wire.UNKNOWN_MESSAGE)   # one of our own types, sent to us
+
+    def set_config(self, key, value):
+        """Apply one setting; returns the ack status."""
+        if key not in LIMITS:
+            return wire.UNKNOWN_KEY
+        low, high = LIMITS[key]
+        if not low <= value <= high:
+            return wire.BAD_VALUE
+        try:
+            if key == "north_threshold":
+                self.classifier.set_thresholds(value, self.classifier.south_threshold)
+            elif key == "south_threshold":
+                self.classifier.set_thresholds(self.classifier.north_threshold, value)
+            elif key == "debounce_scans":
+                self.debouncer.hold_scans = value
+            else:
+                setattr(self, key, value)
+        except ValueError as e:
+            self.link.log("set_config %s=%d refused: %s" % (key, value, e))
+            return wire.BAD_VALUE
+        return wire.OK
+
+    def _begin_calibration(self, seq, kind):
+        if kind != wire.CALIBRATE_EMPTY:
+            return self.link.ack(seq, wire.BAD_VALUE)
+        self._before = list(self.calibration.baseline)
+        self._calibrate_seq = seq
+        self.calibration.begin(self.calibration_scans)
+
+    def _calibrated(self):
+        cal = self.calibration
+        c = self.classifier
+        self.link.log(format_bands(c.empty_max_counts, c.north_threshold, c.south_threshold,
+                                   c.hysteresis_counts))
+        bad = 0
+        for hole in range(self.config.hole_count):
+            self.link.log(format_hole(hole, cal.baseline[hole], cal.noise[hole]))
+            bad += bool(problems(cal.baseline[hole], cal.noise[hole], c.empty_max_counts))
+        if bad:   # keep the calibration that worked before
+            for hole, counts in enumerate(self._before):
+                cal.set_baseline(hole, counts)
+            return self.link.ack(self._calibrate_seq, wire.FAILED)
+        try:
+            cal.save(self.calibration_file)
+        except OSError as e:
+            self.link.log("calibration not saved: %s" % e)
+            return self.link.ack(self._calibrate_seq, wire.FAILED)
+        self.link.ack(self._calibrate_seq, wire.OK)
+
+    # Pacing ----------------------------------------------------------------------------------
+
+    def run(self, wdt=None):
+        """Step every ``scan_ms`` until stopped or mpremote knocks; errors become log lines."""
+        self.running = True
+        due = ticks_ms()
+        while self.running and not self.link.wants_repl:
+            now = ticks_ms()
+            try:
+                self.step(now)
+            except Exception as e:  # noqa: BLE001 - the board must keep reporting
+                self._log_limited(now, "error: %r" % (e,))
+            if wdt is not None:
+                wdt.feed()
+            due = ticks_add(due, self.scan_ms)
+            wait = ticks_diff(due, ticks_ms())
+            if wait > 0:
+                sleep_ms(wait)
+            elif wait < -self.scan_ms:
+                self._log_limited(now, "scan overrun: %d ms" % (self.scan_ms - wait))
+                due = ticks_ms()
+
+    def _log_limited(self, now, text):
+        if ticks_diff(now, self._logged_ms) >= self.log_every_ms:
+            self._logged_ms = now
+            self.link.log(text)
