@@ -338,6 +338,10 @@ class TapeRecorder:
     the tape holds seconds from the start. An event the tape cannot carry (an unknown button, a
     reading the sensing cannot give, a time before the previous one) is skipped with a warning:
     recording is a diagnostic aid and must never stop the daemon.
+
+    A tape already at ``path`` is kept as ``<path>.1`` (replacing an older one): after a crash
+    or a power cut the daemon starts a new tape, and the tape of the interrupted game is the one
+    a bug report needs.
     """
 
     def __init__(self, path: str | os.PathLike[str], header: TapeHeader, t0: float = 0) -> None:
@@ -345,6 +349,8 @@ class TapeRecorder:
         self.header = header
         self.t0 = t0
         self._last_t: float = 0
+        if self.path.exists():
+            os.replace(self.path, self.path.with_name(self.path.name + ".1"))
         self._file: TextIO = open(self.path, "w", encoding="utf-8")
         self._write(header_to_json(header))
 

@@ -268,3 +268,13 @@ def test_the_recorded_game_tapes_read_and_format_back_to_the_same_tape(tmp_path)
             for event in tape.events:
                 recorder.record(event)
         assert read_tape(copy) == tape, path.name
+
+
+def test_a_new_recording_keeps_the_previous_tape(tmp_path):
+    path = tmp_path / "daemon.tape"
+    for t in (1, 2, 3):  # three daemon starts
+        with TapeRecorder(path, TapeHeader(6, "presence", 4)) as recorder:
+            recorder.record(ButtonPress(t, "ok"))
+    assert read_tape(path).events == [ButtonPress(3, "ok")]
+    assert read_tape(tmp_path / "daemon.tape.1").events == [ButtonPress(2, "ok")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["daemon.tape", "daemon.tape.1"]
