@@ -44,6 +44,8 @@ LED_DRIVERS = ("spi", "pwm", "virtual")
 HEADER_PINS = range(28)  # BCM GPIO 0-27 are the ones brought out on the 40-pin header
 LED_DRIVER_PINS = {"spi": (10,), "pwm": (12, 13, 18, 19)}  # SPI0 MOSI; the PWM-capable pins
 POLES = ("north", "south")
+MAX_PER_ARROW = 8  # pixels per block arrow
+MAX_COUNTED = 16  # status pixels, card pixels
 NO_PIN = -1  # the LED pin of a virtual chain
 
 
@@ -108,9 +110,9 @@ class LedChain:
         put("hole_pixel", {p.hole: i for i, p in enumerate(self.pixels) if p.kind == "hole"})
         arrows: dict[tuple[int, bool], tuple[int, ...]] = {}
         for i, p in enumerate(self.pixels):
-            if p.kind == "arrow":
+            if p.kind == "arrow" and p.block is not None and p.clockwise is not None:
                 key = (p.block, p.clockwise)
-                arrows[key] = arrows.get(key, ()) + (i,)  # type: ignore[index]
+                arrows[key] = arrows.get(key, ()) + (i,)
         put("arrow_pixels", arrows)
         put("status_pixels", self._indices("status"))
         put("card_pixels", self._indices("card"))
@@ -166,7 +168,20 @@ def load_profile(name_or_path: str | Path) -> Profile:
         raise ProfileError(f"{_shown(path)}: cannot read the profile ({exc.strerror})") from exc
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ProfileError(f"{_shown(path)}: not valid TOML ({exc})") from exc
-    return _read_profile(_Table(_shown(path), "", data, TOP_KEYS), path.stem)
+    return parse_profile(data, _shown(path), path.stem)
+
+
+def parse_profile(data: dict[str, Any], source: str = "<profile>", name: str = "") -> Profile:
+    """The profile in ``data``, a decoded TOML document; errors name ``source`` as the file.
+
+    ``name`` is the default for a document without a ``name`` key.
+
+    >>> parse_profile({"size": 6}, "inline")
+    Traceback (most recent call last):
+    ...
+    controller.errors.ProfileError: inline: sensing: missing key
+    """
+    return _read_profile(_Table(source, "", data, TOP_KEYS), name)
 
 
 def _shown(path: Path) -> str:
@@ -219,9 +234,9 @@ class _Table:
     def __init__(self, source: str, prefix: str, data: dict[str, Any],
                  keys: tuple[str, ...] | None) -> None:
         self.source, self.prefix, self.data = source, prefix, data
-        for name in data if keys is not None else ():
-            if name not in keys:
-                raise self.error(name, f"unknown key ({_hint(name, keys)})")
+        unknown = [name for name in data if name not in keys] if keys is not None else []
+        if keys is not None and unknown:
+            raise self.error(unknown[0], f"unknown key ({_hint(unknown[0], keys)})")
 
     def key(self, name: str) -> str:
         return f"{self.prefix}{name}"
@@ -409,7 +424,8 @@ def _check_each_hole_once(table: _Table, name: str, placed: list[tuple[str, int]
         seen[hole] = table.key(key)
     missing = [hole_name(h, g) for h in range(g.hole_count) if h not in seen]
     if missing:
-        raise table.error(name, f"no entry for hole(s) {', '.join(missing)}; "
+        more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
+        raise table.error(name, f"no entry for hole(s) {', '.join(missing[:8])}{more}; "
                           "every hole needs exactly one")
 
 
@@ -538,8 +554,8 @@ def _counted_segment(segment: _Table, key: str, before: list[Pixel]) -> list[Pix
     """``status = 4`` or ``cards = 3``: that many pixels, numbered on from earlier segments."""
     kind = COUNTED_KINDS[key]
     count = segment.get(key, int)
-    if count < 1:
-        raise segment.error(key, f"{count} is out of range (at least 1 pixel)")
+    if not 1 <= count <= MAX_COUNTED:
+        raise segment.error(key, f"{count} is out of range (1-{MAX_COUNTED} pixels)")
     start = sum(1 for p in before if p.kind == kind)
     return [Pixel(kind, index=start + n) for n in range(count)]
 
@@ -578,8 +594,8 @@ def _serpentine(segment: _Table, g: Geometry) -> list[tuple[str, str]]:
 def _arrow_segment(segment: _Table, g: Geometry, before: list[Pixel]) -> list[Pixel]:
     texts = segment.items("arrows", str, segment.get("arrows", list))
     per_arrow = segment.get("per_arrow", int)
-    if per_arrow < 1:
-        raise segment.error("per_arrow", f"{per_arrow} is out of range (at least 1 pixel)")
+    if not 1 <= per_arrow <= MAX_PER_ARROW:
+        raise segment.error("per_arrow", f"{per_arrow} is out of range (1-{MAX_PER_ARROW} pixels)")
     done = {(p.block, p.clockwise) for p in before if p.kind == "arrow"}
     pixels = []
     for i, text in enumerate(texts):

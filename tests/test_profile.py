@@ -193,9 +193,11 @@ def test_boolean_is_not_a_number(tmp_path):
      "leds.driver: 'dma' is not one of 'spi', 'pwm', 'virtual'"),
     (('order = "GRB"', 'order = "GRBX"'),
      "leds.order: 'GRBX' is not a colour order like 'GRB' or 'GRBW'"),
-    (("status = 4", "status = 0"), "leds.chain[2].status: 0 is out of range (at least 1 pixel)"),
+    (("status = 4", "status = 0"), "leds.chain[2].status: 0 is out of range (1-16 pixels)"),
+    (("cards = 3", "cards = 1000000000"),
+     "leds.chain[3].cards: 1000000000 is out of range (1-16 pixels)"),
     (("per_arrow = 3", "per_arrow = 0"),
-     "leds.chain[1].per_arrow: 0 is out of range (at least 1 pixel)"),
+     "leds.chain[1].per_arrow: 0 is out of range (1-8 pixels)"),
 ])
 def test_value_out_of_range(tmp_path, edit, message):
     assert problem(tmp_path, A, edit) == message
@@ -285,6 +287,13 @@ def test_hole_without_pixel(tmp_path):
     names = [n for n in ALL_HOLES if n not in ("b2", "f6")]
     assert problem(tmp_path, A, explicit_holes(names)) == (
         "leds.chain: no entry for hole(s) b2, f6; every hole needs exactly one"
+    )
+
+
+def test_many_holes_without_pixels_are_counted_not_all_listed(tmp_path):
+    assert problem(tmp_path, A, explicit_holes(ALL_HOLES[:26])) == (
+        "leds.chain: no entry for hole(s) c5, d5, e5, f5, a6, b6, c6, d6 and 2 more; "
+        "every hole needs exactly one"
     )
 
 
