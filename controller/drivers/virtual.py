@@ -96,7 +96,7 @@ class VirtualBoard:
         options: dict[str, object] = dict(
             sensing=profile.sensing,
             colours=tuple(profile.colours.values()) or DEFAULT_COLOURS,
-            buttons=tuple(profile.buttons),
+            buttons=tuple(profile.buttons) or DEFAULT_BUTTONS,
             detents_per_quarter=profile.detents_per_quarter,
         )
         options.update(overrides)

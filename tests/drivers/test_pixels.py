@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.drivers import pixels
 from controller.drivers.neopixel import NeoPixelOutput, open_strip
 from controller.drivers.pixels import FrameError, FrameProcessor
 from controller.profile import load_profile
@@ -16,10 +13,6 @@ from controller.profile import load_profile
 from .rigs import CapturingStrip
 
 LINEAR = dict(gamma=1.0)
-
-
-def test_module_examples():
-    assert doctest.testmod(pixels).failed == 0
 
 
 def test_brightness_cap_scales_every_channel():

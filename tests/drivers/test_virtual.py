@@ -141,6 +141,7 @@ def test_from_profile_takes_size_detents_buttons(clock):
     profile = load_profile("virtual-9x9")
     board = VirtualBoard.from_profile(profile, clock=clock)
     assert board.geometry.size == 9 and board.detents_per_quarter == profile.detents_per_quarter
+    assert board.buttons == ("ok", "back")  # the profile names none: the simulator's two
     events: list = []
     board.start(events.append)
     assert len(events) == 81
