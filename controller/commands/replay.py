@@ -50,6 +50,7 @@ def _text(result: dict[str, Any]) -> str:
 def replay(tape: Any) -> dict[str, Any]:
     """Run a :class:`~controller.tape.Tape` through a fresh core; the ``--json`` result."""
     core = core_for(tape.header)
+    start(core, tape.header)
     drive(core, tape.events)
     return result(core)
 
@@ -57,22 +58,31 @@ def replay(tape: Any) -> dict[str, Any]:
 def core_for(header: Any, **core_options: Any) -> Any:
     """A core for the tape's board, sensing and detents, lit through the matching virtual chain.
 
-    A header naming a game starts it at once (no menu), seat 1 first.
+    ``core_options`` go to :class:`~controller.core.Core` (``journal_records`` to resume, ...).
     """
+    from ..core import DEFAULT_COLOURS, Core
+
+    colours = tuple(header.options.get("colours", DEFAULT_COLOURS))
+    return Core(profile_for(header), colours=colours, start=header.start, **core_options)
+
+
+def profile_for(header: Any) -> Any:
+    """The virtual profile of the tape's board size, with the tape's sensing and detents."""
     from dataclasses import replace
 
-    from ..core import DEFAULT_COLOURS, Core
-    from ..events import Command
     from ..profile import load_profile
 
     base = load_profile(f"virtual-{header.size}x{header.size}")
-    profile = replace(base, sensing=header.sensing, detents_per_quarter=header.detents_per_quarter)
-    colours = tuple(header.options.get("colours", DEFAULT_COLOURS))
-    core = Core(profile, colours=colours, start=header.start, **core_options)
+    return replace(base, sensing=header.sensing, detents_per_quarter=header.detents_per_quarter)
+
+
+def start(core: Any, header: Any) -> Any:
+    """Start the header's game at once (no menu), seat 1 first; returns the core's Effects."""
+    from ..events import Command
+
     args = {"game": header.game, "players": header.options.get("players", 2),
             "match": header.options.get("match", False)}
-    core.handle(Command(0.0, "new_game", args))
-    return core
+    return core.handle(Command(0.0, "new_game", args))
 
 
 def drive(core: Any, events: list[Any]) -> list[Any]:
