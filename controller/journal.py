@@ -46,11 +46,15 @@ class Journal:
         """Write ``record`` and return once it is durable. Raises JournalError if it is not a
         dict of JSON values."""
         line = encode_record(record)
-        if self._file is None:
-            self._file = self._open_for_append()
-        self._file.write(line)
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        try:
+            if self._file is None:
+                self._file = self._open_for_append()
+            self._file.write(line)
+            self._file.flush()
+            os.fsync(self._file.fileno())
+        except OSError:
+            self._abandon()  # the next append reopens and cuts off any part of this line
+            raise
 
     def read(self) -> list[dict[str, Any]]:
         """Every complete record in order; [] when there is no journal yet.
@@ -77,6 +81,15 @@ class Journal:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+    def _abandon(self) -> None:
+        """Drop the file after a failed write, without flushing what is left in its buffer."""
+        file, self._file = self._file, None
+        if file is not None:
+            try:
+                file.close()
+            except OSError:
+                pass  # the buffer could not be written either; the tail is torn and will be cut
 
     def __enter__(self) -> Journal:
         return self
@@ -122,6 +135,7 @@ class Journal:
             log.warning("journal %s: dropped the torn last record (line %d, %d bytes without a line end)",
                         self.path, len(lines) + 1, len(tail))
         return records, offset
+
 
 def encode_record(record: dict[str, Any]) -> bytes:
     """One journal line for ``record``, newline included.

@@ -221,3 +221,33 @@ def test_module_examples():
 
     result = doctest.testmod(controller.journal)
     assert result.attempted > 0 and result.failed == 0
+
+
+class FullDisk:
+    """A journal file on a disk that fills up halfway through the next write."""
+
+    def __init__(self, file):
+        self.file = file
+
+    def write(self, line: bytes) -> int:
+        self.file.write(line[: len(line) // 2])
+        self.file.flush()
+        raise OSError(28, "No space left on device")
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def test_a_failed_append_raises_and_the_next_one_cuts_off_the_half_written_line(tmp_path, monkeypatch):
+    path = tmp_path / "full.journal"
+    written(path, GAME[:2])
+    journal = Journal(path)
+    real_open = Journal._open_for_append
+    monkeypatch.setattr(Journal, "_open_for_append", lambda self: FullDisk(real_open(self)))
+    with pytest.raises(OSError, match="No space left"):
+        journal.append(GAME[2])
+    monkeypatch.undo()
+    assert Journal(path).read() == GAME[:2]  # the torn half is dropped on reading
+    journal.append(GAME[3])  # space again: the same journal object writes on cleanly
+    journal.close()
+    assert Journal(path).read() == [GAME[0], GAME[1], GAME[3]]
