@@ -121,7 +121,7 @@ class SimBoard:
         if self.turning and self._block_of(hole) in self.turning:
             return 32768 + self._noise(20000)
         value = self.rest[hole] + self._noise(self.noise_counts)
-        for other, pole in self.marbles.items():
+        for other, pole in self.marbles.items():   # never mutated in place: see place()
             sign = 1 if pole == NORTH else -1
             if other == hole:
                 value += sign * self.marble_counts
@@ -133,14 +133,20 @@ class SimBoard:
         """Put a marble with ``pole`` (wire.NORTH or wire.SOUTH) up into ``hole``."""
         if pole not in (NORTH, SOUTH):
             raise ValueError("a marble is NORTH or SOUTH up, got %r" % (pole,))
-        self.marbles[hole] = pole
+        # Gestures replace the dict and set instead of changing them, so a firmware loop running
+        # in another thread (the host end-to-end test) always iterates a consistent copy.
+        marbles = dict(self.marbles)
+        marbles[hole] = pole
+        self.marbles = marbles
 
     def lift(self, hole):
-        del self.marbles[hole]
+        marbles = dict(self.marbles)
+        del marbles[hole]
+        self.marbles = marbles
 
     def begin_turn(self, block):
         """The block starts turning: its holes read garbage."""
-        self.turning.add(block)
+        self.turning = self.turning | {block}
 
     def encoder_edges(self, block, detents, bounce=False):
         """Drive block ``block``'s encoder ``detents`` (signed, positive clockwise)."""
@@ -165,20 +171,22 @@ class SimBoard:
         """The block stops after ``quarters`` quarter turns (positive clockwise)."""
         for _ in range(quarters % 4):
             self._rotate(block)
-        self.turning.discard(block)
+        self.turning = self.turning - {block}
 
     def _rotate(self, block):
         # One quarter clockwise seen from above, rows counted upwards from the bottom.
         side = self.size // 3
         col0 = ((block - 1) % side) * 3
         row0 = self.size - 3 - ((block - 1) // side) * 3
+        marbles = dict(self.marbles)
         moved = {}
         for hole in self._block_holes(block):
-            if hole in self.marbles:
+            if hole in marbles:
                 dx = hole % self.size - col0 - 1
                 dy = hole // self.size - row0 - 1
-                moved[(row0 + 1 - dx) * self.size + col0 + 1 + dy] = self.marbles.pop(hole)
-        self.marbles.update(moved)
+                moved[(row0 + 1 - dx) * self.size + col0 + 1 + dy] = marbles.pop(hole)
+        marbles.update(moved)
+        self.marbles = marbles
 
     def _block_holes(self, block):
         side = self.size // 3
