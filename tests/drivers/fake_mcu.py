@@ -85,8 +85,10 @@ class FakeMcu:
             self.unplug()
 
     def send(self, *chunks: bytes) -> None:
-        """Write bytes (frames, garbage) to the host now."""
-        os.write(self._master, b"".join(chunks))
+        """Write bytes (frames, garbage) to the host now, all of them (a pty takes ~4 kB a go)."""
+        data = memoryview(b"".join(chunks))
+        while data:
+            data = data[os.write(self._master, data):]
 
     # Scripting ---------------------------------------------------------------------------------
 
