@@ -13,7 +13,7 @@ import sys
 
 from . import __version__
 
-COMMANDS = ("game", "profile", "replay", "run", "sim")
+COMMANDS = ("game", "inputs", "leds", "profile", "replay", "run", "sim")
 
 
 def build_parser() -> argparse.ArgumentParser:

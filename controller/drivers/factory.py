@@ -66,15 +66,23 @@ def _warn_fallback(what: str, error: DriverUnavailable, fallback: str) -> None:
 # -- input backends ---------------------------------------------------------------------------
 
 def _gpio_inputs(profile: Profile, **overrides: Any) -> InputDriver:
-    try:
-        from .gpio import GpioInputs
+    # gpiozero tries its pin libraries in turn and warns why each failed; those reasons are
+    # what the user needs, so they go into our error instead of scrolling past.
+    with warnings.catch_warnings(record=True) as tried:
+        warnings.simplefilter("always")
+        try:
+            from .gpio import GpioInputs
 
-        return GpioInputs.from_profile(profile, **overrides)
-    except ImportError as error:  # gpiozero missing, or its BadPinFactory: no pin library here
-        raise DriverUnavailable(
-            f"the gpio driver cannot reach the Pi's pins ({error}); on a Raspberry Pi run "
-            f"{PI_EXTRA} (installs lgpio)"
-        ) from error
+            driver = GpioInputs.from_profile(profile, **overrides)
+        except ImportError as error:  # gpiozero missing, or BadPinFactory: no pin library
+            reasons = "; ".join([str(w.message) for w in tried] + [str(error)])
+            raise DriverUnavailable(
+                f"the gpio driver cannot reach the Pi's pins ({reasons}); on a Raspberry Pi "
+                f"run {PI_EXTRA} (installs lgpio)"
+            ) from error
+    for warning in tried:  # it loaded: pass on any other warning (e.g. a pin library fallback)
+        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    return driver
 
 
 def _mcu_inputs(profile: Profile, **overrides: Any) -> InputDriver:

@@ -4,10 +4,11 @@ import doctest
 
 import pytest
 
+from controller.commands import inputs
 from controller.drivers import factory, pixels, virtual
 from controller.drivers.gpio import debounce
 
-MODULES = [pixels, virtual, factory, debounce]
+MODULES = [pixels, virtual, factory, debounce, inputs]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
