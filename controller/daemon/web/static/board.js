@@ -118,10 +118,14 @@ class BoardView {
     for (const [i, pixel] of this.layout.pixels.entries()) {
       const [x, y, r] = this.pixelPosition(pixel, counters);
       const onHole = pixel.kind === "hole";
-      const glow = el("circle", { class: "led", cx: x, cy: y, r: onHole ? r : r * 1.8, filter: "url(#glow)", opacity: 0,
+      const glow = el("circle", { class: "led", cx: x, cy: y, r: onHole ? r * 1.15 : r * 1.8, filter: "url(#glow)", opacity: 0,
         "data-pixel": i, "data-kind": pixel.kind }, onHole ? this.layers.glow : this.svg);
-      const core = onHole ? null : el("circle", { class: "led-core", cx: x, cy: y, r, fill: "#111", "data-pixel": i, "data-kind": pixel.kind }, this.svg);
-      (core || glow).setAttribute("data-rgb", "0,0,0");
+      // A hole's LED shines up around the marble: a soft glow below and a ring around the hole.
+      const core = onHole
+        ? el("circle", { class: "led-ring", cx: x, cy: y, r: 0.37 * P, "data-pixel": i, "data-kind": pixel.kind, opacity: 0 }, this.svg)
+        : el("circle", { class: "led-core", cx: x, cy: y, r, fill: "#111", "data-pixel": i, "data-kind": pixel.kind }, this.svg);
+      glow.setAttribute("data-rgb", "0,0,0");
+      if (onHole) glow.setAttribute("data-led-hole", this.layout.holes[pixel.hole].name);
       this.leds.push({ glow, core, pixel });
     }
     const y = this.side + STRIP / 2 + 28;
@@ -138,8 +142,14 @@ class BoardView {
       const rgb = `rgb(${r},${g},${b})`;
       glow.setAttribute("fill", rgb);
       glow.setAttribute("opacity", (pixel.kind === "hole" ? 0.95 : 0.8) * level);
-      (core || glow).setAttribute("data-rgb", `${r},${g},${b}`);
-      if (core) core.setAttribute("fill", level ? rgb : "#111");
+      glow.setAttribute("data-rgb", `${r},${g},${b}`);
+      if (pixel.kind === "hole") {
+        core.setAttribute("stroke", rgb);
+        core.setAttribute("opacity", Math.min(1, 0.3 + level) * (level > 0));
+      } else {
+        core.setAttribute("fill", level ? rgb : "#111");
+        core.setAttribute("data-rgb", `${r},${g},${b}`);
+      }
     });
     this.paintMarbles(state, marbles);
   }

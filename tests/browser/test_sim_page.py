@@ -1,0 +1,108 @@
+"""The simulator page in headless Chromium (Debian's, never a downloaded one): a short classic
+game played by clicking, the turn LED changing colour, the winning row lighting up, and a
+screenshot kept as a CI artefact (artifacts/sim.png)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from tests.daemon.daemon_proc import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = ROOT / "artifacts"
+
+
+@pytest.fixture
+def sim_url():
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "controller", "sim", "--port", str(port), "--no-browser"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = proc.stdout.readline()
+    assert line.startswith("Virtual board: http://127.0.0.1:"), line
+    yield line.split()[2]
+    proc.terminate()
+    assert proc.wait(15) == 0
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert Path(CHROMIUM).exists(), "apt-get install chromium (the test never downloads a browser)"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, sim_url):
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(sim_url)
+    expect(page.locator("#link")).to_have_text("live")
+    yield page
+    assert errors == []
+    page.close()
+
+
+def status_rgb(page: Page) -> str:
+    return page.locator('.led-core[data-kind="status"]').first.get_attribute("data-rgb")
+
+
+def place(page: Page, hole: str, seat: int | None) -> None:
+    page.click(f'[data-hole="{hole}"]')
+    expect(page.locator("#notices")).to_contain_text(f"{hole} placed" + (f" by seat {seat}" if seat else ""))
+
+
+def test_a_classic_game_played_by_clicking(page: Page):
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    white = status_rgb(page)
+
+    place(page, "a1", 1)
+    place(page, "f1", 2)  # seat 1 skipped the twist (neutral blocks remain)
+    black = status_rgb(page)
+    assert white != black and white != "0,0,0" and black != "0,0,0"
+    expect(page.locator('[data-hole="f1"] ~ .marble, .marble[data-colour="black"]')).to_have_count(1)
+    for hole_1, hole_2 in (("a2", "f2"), ("a3", "f3"), ("a4", "f4")):
+        place(page, hole_1, 1)
+        assert status_rgb(page) == white
+        place(page, hole_2, 2)
+        assert status_rgb(page) == black
+    # f4 took the last neutral block: seat 2 must twist; clicking the arrow turns block 4 (f1-f3).
+    expect(page.locator("#turn-text")).to_have_text("Seat 2 (black) to turn a block")
+    page.click('.arrow-hit[data-block="4"][data-dir="R"]')
+    expect(page.locator("#moves li").last).to_have_text("f4 4R")
+    expect(page.locator('.marble[data-colour="black"]')).to_have_count(4)
+    assert status_rgb(page) == white
+
+    place(page, "a5", None)  # five in column a on placement: seat 1 wins, no twist
+    expect(page.locator("#outcome")).to_have_text("Seat 1 wins!")
+    expect(page.locator("#moves li").last).to_have_text("a5")
+    row = [f"a{n}" for n in range(1, 6)]
+    page.wait_for_function("""(row) => row.every(name =>
+        document.querySelector(`[data-led-hole="${name}"]`).getAttribute("data-rgb") !== "0,0,0")""", arg=row)
+    assert page.locator('[data-led-hole="c3"]').get_attribute("data-rgb") == "0,0,0"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "sim.png"))
+
+
+def test_lifting_a_marble_and_the_buttons_and_a_clear_error(page: Page):
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    page.click('[data-hole="c3"]')
+    expect(page.locator('.marble[data-colour="white"]')).to_have_count(1)
+    page.click('[data-hole="c3"]')  # lift it again: the placement is undone on the board
+    expect(page.locator('.marble[data-colour="white"]')).to_have_count(0)
+    page.click("#menu")
+    expect(page.locator("#turn-text")).to_contain_text("Choose a game")
+    page.click("#ok")
+    expect(page.locator("#notices")).to_contain_text("new classic game")
