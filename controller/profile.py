@@ -1,10 +1,11 @@
 """Hardware profiles: board size, sensing kind, driver, pins and the LED chain, from TOML.
 
 A profile says everything about one physical build; code reads it and hard-codes no wiring.
-The shipped profiles live in ``hardware/profiles/*.toml`` of the git checkout, found next to the
-package when it runs from the checkout (``pip install -e``, or tests). A non-editable install
-(site-packages) cannot see the checkout: set ``PENTAGO_BOARD_PROFILES`` to the checkout's
-``hardware/profiles`` folder, or give profiles by path. Any other profile is loaded by its path.
+The shipped profiles live in ``hardware/profiles/*.toml`` of the git checkout. They are found,
+in this order: in ``$PENTAGO_BOARD_PROFILES``; next to the package when it runs from the checkout
+(``pip install -e``, tests); in the checkout a non-editable install was made from (pip records it
+in the installed metadata, PEP 610), which is how the Pi installer in systemd/ installs. Any other
+profile is loaded by its path.
 
 Every problem in a file raises :class:`~controller.errors.ProfileError` naming the file, the exact
 key and the problem, e.g. ``my.toml: leds.brightness_cap: 1.5 is out of range (0 < cap <= 1)``.
@@ -21,7 +22,11 @@ True
 from __future__ import annotations
 
 import difflib
+import importlib.metadata
+import json
 import os
+import urllib.parse
+import urllib.request
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,9 +38,41 @@ from .lights.view import PALETTE
 from .rules import Geometry, geometry, hole_name, parse_hole, parse_twist
 
 PROFILES_ENV = "PENTAGO_BOARD_PROFILES"
-PROFILE_DIR = Path(
-    os.environ.get(PROFILES_ENV) or Path(__file__).resolve().parents[1] / "hardware" / "profiles"
-)
+CHECKOUT = Path(__file__).resolve().parents[1]  # the checkout, when the package runs from one
+IN_CHECKOUT = Path("hardware") / "profiles"
+
+
+def installed_from(direct_url: str | None) -> Path | None:
+    """The local directory a package was pip-installed from, given its ``direct_url.json``.
+
+    >>> installed_from('{"url": "file:///home/pi/pentago-board", "dir_info": {}}')
+    PosixPath('/home/pi/pentago-board')
+    >>> installed_from(None) is None, installed_from('{"url": "https://x/y.whl"}') is None
+    (True, True)
+    """
+    try:
+        url = json.loads(direct_url or "null")["url"]
+    except (ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(url, str) or not url.startswith("file://"):
+        return None
+    return Path(urllib.request.url2pathname(urllib.parse.urlparse(url).path))
+
+
+def _profile_dir() -> Path:
+    if os.environ.get(PROFILES_ENV):
+        return Path(os.environ[PROFILES_ENV])
+    if (CHECKOUT / IN_CHECKOUT).is_dir():
+        return CHECKOUT / IN_CHECKOUT
+    try:
+        source = installed_from(importlib.metadata.distribution("pentago-board")
+                                .read_text("direct_url.json"))
+    except importlib.metadata.PackageNotFoundError:
+        source = None
+    return (source or CHECKOUT) / IN_CHECKOUT
+
+
+PROFILE_DIR = _profile_dir()
 
 SIZES = (6, 9)
 SENSINGS = ("presence", "polarity")
@@ -185,10 +222,11 @@ def parse_profile(data: dict[str, Any], source: str = "<profile>", name: str = "
 
 
 def _shown(path: Path) -> str:
-    """The file name errors show: relative for a shipped profile, as given for any other."""
-    if path.parent == PROFILE_DIR:
-        return f"hardware/profiles/{path.name}"
-    return str(path)
+    """The file name errors show: relative to the checkout when inside it, else as given."""
+    try:
+        return str(path.resolve().relative_to(CHECKOUT))
+    except ValueError:
+        return str(path)
 
 
 def _locate(name_or_path: str | Path) -> Path:
@@ -200,8 +238,8 @@ def _locate(name_or_path: str | Path) -> Path:
     if not PROFILE_DIR.is_dir():
         raise ProfileError(
             f"no shipped profile named {text!r}: the profile folder {PROFILE_DIR} does not exist "
-            f"(the package is not running from a checkout); set {PROFILES_ENV} to the "
-            "hardware/profiles folder of a checkout, or give the path of a .toml file"
+            f"(was the checkout moved?); set {PROFILES_ENV} to the hardware/profiles folder "
+            "of a checkout, or give the path of a .toml file"
         )
     raise ProfileError(
         f"no shipped profile named {text!r} (shipped: {', '.join(shipped_profiles())}); "

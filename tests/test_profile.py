@@ -443,8 +443,10 @@ def test_missing_file(tmp_path):
 
 
 def test_errors_in_a_shipped_profile_name_it_by_its_place_in_the_checkout(tmp_path, monkeypatch):
-    monkeypatch.setattr(controller.profile, "PROFILE_DIR", tmp_path)
-    (tmp_path / "X-6x6.toml").write_text(A.replace("size = 6", "size = 8"))
+    monkeypatch.setattr(controller.profile, "CHECKOUT", tmp_path.resolve())
+    monkeypatch.setattr(controller.profile, "PROFILE_DIR", tmp_path / "hardware" / "profiles")
+    controller.profile.PROFILE_DIR.mkdir(parents=True)
+    (controller.profile.PROFILE_DIR / "X-6x6.toml").write_text(A.replace("size = 6", "size = 8"))
     with pytest.raises(ProfileError) as caught:
         load_profile("X-6x6")
     assert str(caught.value) == (
@@ -458,8 +460,8 @@ def test_no_profile_folder_says_how_to_point_at_one(tmp_path, monkeypatch):
         load_profile("B-6x6")
     assert str(caught.value) == (
         f"no shipped profile named 'B-6x6': the profile folder {tmp_path / 'gone'} does not "
-        "exist (the package is not running from a checkout); set PENTAGO_BOARD_PROFILES to the "
-        "hardware/profiles folder of a checkout, or give the path of a .toml file"
+        "exist (was the checkout moved?); set PENTAGO_BOARD_PROFILES to the hardware/profiles "
+        "folder of a checkout, or give the path of a .toml file"
     )
 
 
@@ -472,6 +474,28 @@ def test_profile_folder_from_the_environment(tmp_path):
     env = {**os.environ, "PENTAGO_BOARD_PROFILES": str(tmp_path)}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.stdout == "['mine']\n"
+
+
+class FakeDistribution:
+    def __init__(self, direct_url: str) -> None:
+        self.direct_url = direct_url
+
+    def read_text(self, name: str) -> str | None:
+        return self.direct_url if name == "direct_url.json" else None
+
+
+def test_a_non_editable_install_finds_the_checkout_it_was_installed_from(tmp_path, monkeypatch):
+    checkout = tmp_path / "pentago-board"
+    (checkout / "hardware" / "profiles").mkdir(parents=True)
+    site = tmp_path / "site-packages"  # where a non-editable install puts the package
+    monkeypatch.delenv("PENTAGO_BOARD_PROFILES", raising=False)
+    monkeypatch.setattr(controller.profile, "CHECKOUT", site)
+    url = f'{{"url": "{checkout.as_uri()}", "dir_info": {{}}}}'
+    monkeypatch.setattr(controller.profile.importlib.metadata, "distribution",
+                        lambda name: FakeDistribution(url))
+    assert controller.profile._profile_dir() == checkout / "hardware" / "profiles"
+    monkeypatch.setenv("PENTAGO_BOARD_PROFILES", str(tmp_path / "elsewhere"))
+    assert controller.profile._profile_dir() == tmp_path / "elsewhere"
 
 
 def test_unknown_shipped_name():
