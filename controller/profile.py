@@ -235,11 +235,11 @@ def _locate(name_or_path: str | Path) -> Path:
         return Path(name_or_path)
     if text in shipped_profiles():
         return PROFILE_DIR / f"{text}.toml"
-    if not PROFILE_DIR.is_dir():
+    if not os.access(PROFILE_DIR, os.R_OK | os.X_OK):
         raise ProfileError(
-            f"no shipped profile named {text!r}: the profile folder {PROFILE_DIR} does not exist "
-            f"(was the checkout moved?); set {PROFILES_ENV} to the hardware/profiles folder "
-            "of a checkout, or give the path of a .toml file"
+            f"no shipped profile named {text!r}: the profile folder {PROFILE_DIR} is missing or "
+            f"unreadable (checkout moved, or a private home directory?); set {PROFILES_ENV} to "
+            "a readable copy of hardware/profiles, or give the path of a .toml file"
         )
     raise ProfileError(
         f"no shipped profile named {text!r} (shipped: {', '.join(shipped_profiles())}); "

@@ -459,9 +459,9 @@ def test_no_profile_folder_says_how_to_point_at_one(tmp_path, monkeypatch):
     with pytest.raises(ProfileError) as caught:
         load_profile("B-6x6")
     assert str(caught.value) == (
-        f"no shipped profile named 'B-6x6': the profile folder {tmp_path / 'gone'} does not "
-        "exist (was the checkout moved?); set PENTAGO_BOARD_PROFILES to the hardware/profiles "
-        "folder of a checkout, or give the path of a .toml file"
+        f"no shipped profile named 'B-6x6': the profile folder {tmp_path / 'gone'} is missing or "
+        "unreadable (checkout moved, or a private home directory?); set PENTAGO_BOARD_PROFILES "
+        "to a readable copy of hardware/profiles, or give the path of a .toml file"
     )
 
 
