@@ -158,6 +158,10 @@ def test_buttons_report_their_profile_names(gpio, mock_factory, clock):
     assert gpio.events == [ButtonPress(clock.t, "back"), ButtonPress(clock.t, "ok")]
 
 
+def test_buttons_ask_the_pin_library_to_filter_contact_bounce(gpio, mock_factory):
+    assert {mock_factory.pin(pin).bounce for pin in PROFILE.buttons.values()} == {0.05}
+
+
 def test_stop_releases_every_pin_for_a_new_driver(gpio, mock_factory, clock):
     gpio.stop()
     again = GpioInputs(6, PINS, PROFILE.buttons, scan_interval_ms=None, clock=clock,

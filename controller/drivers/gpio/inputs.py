@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float]
+BUTTON_BOUNCE_S = 0.05  # a push button's contacts settle within this; lgpio filters the edges
 
 
 class GpioInputs:
@@ -63,8 +64,10 @@ class GpioInputs:
                                   pin_factory)
         self._encoders = [RotaryEncoder(a, b, max_steps=0, pin_factory=pin_factory)
                           for a, b in pins.encoders]
-        self._buttons = {name: Button(pin, pull_up=True, pin_factory=pin_factory)
-                         for name, pin in buttons.items()}
+        self._buttons = {
+            name: Button(pin, pull_up=True, bounce_time=BUTTON_BOUNCE_S, pin_factory=pin_factory)
+            for name, pin in buttons.items()
+        }
         self._debouncer: Debouncer | None = None
         self._emit: Emit | None = None
         self._halt = threading.Event()
