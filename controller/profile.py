@@ -25,9 +25,9 @@ import difflib
 import importlib.metadata
 import json
 import os
+import tomllib
 import urllib.parse
 import urllib.request
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
