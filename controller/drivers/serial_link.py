@@ -61,6 +61,7 @@ class SerialLink:
         self.port, self.baud, self.poll_s = port, baud, poll_s
         self.clock, self.reconnect = clock, reconnect
         self.error: LinkError | None = None
+        self.rejected_frames = 0  # bad frames dropped so far, for `doctor` and the bench
         self._session = LinkSession(size, colours, heartbeat_timeout_s)
         self._opener: Opener = opener or serial.serial_for_url
         self._stopping = threading.Event()
@@ -168,17 +169,26 @@ class SerialLink:
                 step = self._receive(transport, reader)
         except PORT_ERRORS as error:
             reason = f"lost {self.port}: {error}"
+        except Exception as error:  # a bug must not end the thread: log it, reopen, resync
+            log.exception("serial link on %s failed", self.port)
+            reason = f"internal error: {error!r}"
         finally:
             self._close(transport, reason)
         return came_up
 
     def _receive(self, transport: Transport, reader: wire.FrameReader) -> Step:
         data = transport.read(max(1, transport.in_waiting))
+        rejected = reader.rejected
         with self._lock:
             step = Step()
             for mtype, seq, payload in reader.feed(data):
                 step.add(self._session.receive(self.clock(), mtype, seq, payload))
-            return step.add(self._session.tick(self.clock()))
+            step.add(self._session.tick(self.clock()))
+        if reader.rejected != rejected:
+            # Info, not warning: REPL text or a replug's half frame is expected now and then.
+            self.rejected_frames += reader.rejected - rejected
+            log.info("dropped %d bad frame(s) from the board MCU: %s", reader.rejected - rejected, reader.last_error)
+        return step
 
     def _close(self, transport: Transport, reason: str) -> None:
         with self._lock:

@@ -3,6 +3,7 @@ protocol session on its own, where a rule is easier to see without a port."""
 
 from __future__ import annotations
 
+import doctest
 import logging
 import os
 from pathlib import Path
@@ -12,6 +13,7 @@ import serial
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from controller.drivers.link import backoff, mirror, transcript
 from controller.drivers.link.backoff import Backoff
 from controller.drivers.link.session import LinkSession
 from controller.drivers.link.transcript import parse_frame, recording_opener
@@ -166,6 +168,8 @@ def test_garbage_between_frames_gives_no_event_and_no_request(connect, mcu, junk
     mcu.send(junk, mcu.hole(E4, wire.SOUTH), junk, mcu.heartbeat(board(e4=wire.SOUTH), ZERO_4), mcu.hole(B3, wire.NORTH))
     assert session.after(37, 2) == [HoleReading(100.0, E4, "black"), HoleReading(100.0, B3, "white")]
     mcu.assert_done()  # the heartbeat after the junk matched: no snapshot was needed
+    pieces = 0 if junk == GARBAGE["our own frame echoed"] else len([p for p in junk.split(b"\x00") if p])
+    assert session.link.rejected_frames == 2 * pieces  # each run of junk counted, none taken
 
 
 def flip_payload_bit(frame: bytes) -> bytes:
@@ -310,6 +314,26 @@ def test_mcu_reset_while_up_resyncs(connect, mcu, clock):
                                     LinkChange(100.0, True, "MCU connected")]
 
 
+def test_a_failing_consumer_is_logged_and_the_link_recovers(mcu, clock, links, caplog):
+    events, failures = [], []
+
+    def emit(event):
+        if isinstance(event, LinkChange) and event.up and not failures:
+            failures.append(event)
+            raise RuntimeError("queue full")
+        events.append(event)
+
+    mcu.expect(wire.CONNECT, [mcu.hello(), mcu.snapshot()])
+    mcu.expect(wire.CONNECT, [mcu.hello(), mcu.snapshot()])
+    link = SerialLink(mcu.port, 6, COLOURS, clock=clock, reconnect=Backoff(0.01, 2.0, 0.05))
+    links.append(link)
+    link.start(emit)
+    mcu.assert_done()
+    wait_for(lambda: events[-1:] == [LinkChange(100.0, True, "MCU connected")], what="the link back up")
+    assert "serial link on %s failed" % mcu.port in caplog.messages
+    assert LinkChange(100.0, False, "internal error: RuntimeError('queue full')") in events
+
+
 def test_stop_is_quiet_and_safe_twice(connect):
     session = connect()
     session.link.stop()
@@ -393,6 +417,19 @@ def test_unanswered_snapshot_request_is_repeated_once_per_timeout():
     assert session.tick(1.5).frames == []
     assert sent_names(session.tick(2.0).frames) == ["request_snapshot"]
     assert session.tick(3.0).drop == "no data from the board MCU for 3.0 s"
+
+
+def test_unknown_message_type_is_skipped_without_a_resync(caplog):
+    session, _ = up_session()
+    with caplog.at_level(logging.INFO):
+        step = session.receive(0.0, 0x30, 2, b"new")
+    assert step.frames == [] and step.events == []
+    assert "ignoring message type 0x30 from the MCU (seq 2): not known to this host" in caplog.messages
+
+
+def test_docstring_examples():
+    for module in (mirror, backoff, transcript):
+        assert doctest.testmod(module).failed == 0, module.__name__
 
 
 def test_no_hello_drops_with_a_hint_to_flash():

@@ -181,3 +181,24 @@ def test_vectors_pass_inside_micropython():
     # The WebAssembly CLI exits 0 even on a Python exception: judge by the output.
     counts = (len(VECTORS["frames"]), len(VECTORS["bad_frames"]), len(VECTORS["streams"]))
     assert result.stdout.strip() == "checked %d %d %d" % counts, result.stdout + result.stderr
+
+
+def transcript_pairs():
+    """(message line, bytes line) pairs of PROTOCOL.md's transcript, skipping abbreviated bytes."""
+    lines = resources.files("pentago_firmware").joinpath("PROTOCOL.md").read_text().splitlines()
+    return [(head, data) for head, data in zip(lines, lines[1:])
+            if head.startswith(("pi  >", "mcu >")) and "(" not in data]
+
+
+def test_protocol_md_transcript_bytes_are_the_messages_they_claim():
+    pairs = transcript_pairs()
+    assert len(pairs) >= 10
+    for head, data in pairs:
+        _sender, _arrow, name, seq, *fields = head.split()
+        [(mtype, got_seq, payload)] = wire.FrameReader().feed(bytes.fromhex(data))
+        assert (wire.NAMES[mtype], "seq=%d" % got_seq) == (name, seq), head
+        decoded = wire.decode_payload(mtype, payload)
+        for field in fields:  # the fields the line spells out as key=number
+            key, _, value = field.partition("=")
+            if key in decoded and (value.lstrip("+-").isdigit() or value.startswith("0x")):
+                assert decoded[key] == int(value, 0), head

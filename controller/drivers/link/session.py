@@ -90,6 +90,10 @@ class LinkSession:
         if self.state == "handshake":
             return Step()  # traffic from before our connect was answered; the snapshot covers it
         step = self._check_seq(now, seq)
+        if mtype not in wire.UNPACKERS:
+            # Newer firmware may add messages without a new protocol version: skip, don't resync.
+            log.info("ignoring message type 0x%02x from the MCU (seq %d): not known to this host", mtype, seq)
+            return step
         try:
             fields = wire.decode_payload(mtype, payload)
         except wire.WireError as error:
