@@ -4,19 +4,13 @@ core. Players place marbles (with sensor noise and bounce) and twist blocks (gar
 while turning, encoder edges with contact bounce); a whole classic game must arrive as exactly
 the moves played and the win."""
 
-import fcntl
-import os
 import queue
-import threading
 import time
-import tty
 
 import pytest
 
-import boardconfig
 import wire
-from app import App
-from sim import SimBoard
+from ptyrig import PtyPico
 
 from controller.core import Core
 from controller.drivers.serial_link import SerialLink
@@ -26,30 +20,6 @@ from controller.profile import load_profile
 PROFILE = "B-6x6"
 PLACE_PAUSE_S = 0.45   # longer than firmware debounce (30 ms) plus the core's settle (0.15 s)
 TWIST_PAUSE_S = 0.8    # longer than the encoder quiet time plus the core's turn settle (0.4 s)
-
-
-class PtyBoard(SimBoard):
-    """The simulated board with its serial side on the master end of a pty."""
-
-    def __init__(self, config, master_fd):
-        super().__init__(config)
-        self.fd = master_fd
-        flags = fcntl.fcntl(master_fd, fcntl.F_GETFL)
-        fcntl.fcntl(master_fd, fcntl.F_SETFL, flags | os.O_NONBLOCK)
-
-    def read(self):
-        try:
-            return os.read(self.fd, 256)
-        except (BlockingIOError, OSError):
-            return b""
-
-    def write(self, data):
-        view = memoryview(bytes(data))
-        while view:
-            try:
-                view = view[os.write(self.fd, view):]
-            except BlockingIOError:
-                time.sleep(0.001)
 
 
 class Table:
@@ -100,29 +70,17 @@ GAME = ("a1 2R", "d6 2R", "a2 2L", "e6 4R", "a3 4L", "f5 2R", "a4 4R", "d1 4L", 
 
 @pytest.fixture
 def table():
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    board = PtyBoard(boardconfig.parse(boardconfig.default(6)), master)
-    board.noise_counts = 400
-    app = App(board.config, board, calibration_file=os.devnull + "/none")
-    for h in range(36):
-        app.calibration.set_baseline(h, board.rest[h])
-    app.start()
-    firmware = threading.Thread(target=app.run, name="firmware", daemon=True)
-    firmware.start()
+    pico = PtyPico().start()
     events = queue.Queue()
     profile = load_profile(PROFILE)
-    link = SerialLink(os.ttyname(slave), 6, profile.colours)
+    link = SerialLink(pico.port, 6, profile.colours)
     link.start(events.put)
     try:
         assert link.wait_up(5.0), "the host link never came up"
-        yield Table(board, events, Core(profile)), app
+        yield Table(pico.board, events, Core(profile)), pico.app
     finally:
         link.stop()
-        app.running = False
-        firmware.join(timeout=5)
-        os.close(master)
-        os.close(slave)
+        pico.close()
 
 
 def test_a_whole_classic_game_arrives_as_its_moves(table):
