@@ -99,6 +99,12 @@ class SerialLink:
                 return False
         return True
 
+    @property
+    def hello(self) -> dict[str, Any]:
+        """The MCU's last hello (firmware, protocol, size, caps, reset_cause, boot_id); {} before."""
+        with self._lock:
+            return dict(self._session.hello)
+
     # Requests --------------------------------------------------------------------------------
 
     def request_snapshot(self) -> None:

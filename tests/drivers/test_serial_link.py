@@ -105,6 +105,8 @@ def test_handshake_reports_every_hole_then_link_up(connect, clock):
     assert {e.hole: e.reading for e in readings if e.reading != "empty"} == {B3: "white", E4: "black"}
     assert session.events[36:] == [LinkChange(clock.t, True, "MCU connected")]
     assert session.link.error is None
+    assert session.link.hello == {"protocol": 1, "size": 6, "caps": 3, "reset_cause": 1,
+                                  "boot_id": 0x1234ABCD, "firmware": "0.1.0-fake"}
 
 
 def test_events_become_readings_and_steps(connect, mcu, clock):
