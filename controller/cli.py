@@ -13,7 +13,7 @@ import sys
 
 from . import __version__
 
-COMMANDS = ("calibrate", "firmware", "game", "inputs", "leds", "profile", "replay", "run", "sim")
+COMMANDS = ("calibrate", "doctor", "firmware", "game", "inputs", "leds", "profile", "replay", "run", "selftest", "sim")
 
 
 def build_parser() -> argparse.ArgumentParser:

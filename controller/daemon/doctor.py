@@ -1,0 +1,166 @@
+"""`pentago-board doctor`: is this machine ready for the daemon? One line per check, with a fix.
+
+Checks the profile, SPI (when the LEDs use it), the device nodes the drivers open, the groups
+that grant them, the board MCU (port, handshake, firmware version) and the journal directory.
+Everything the checks touch comes through :class:`Machine`, so tests point them at a temporary
+directory and fake answers.
+"""
+
+from __future__ import annotations
+
+import grp
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import PentagoError
+from ..profile import Profile, load_profile
+from .config import Config
+
+SPI_NODE = "spidev0.0"
+MCU_TIMEOUT_S = 3.0
+RELOGIN = "then log out and in again (or reboot)"
+
+
+@dataclass(frozen=True)
+class Check:
+    """One verdict: ``ok`` or a failure with a hint that says what to do."""
+
+    name: str
+    ok: bool
+    detail: str
+    hint: str = ""
+    required: bool = True
+
+    def lines(self) -> list[str]:
+        mark = "OK  " if self.ok else ("FAIL" if self.required else "WARN")
+        out = [f"{mark}  {self.name}: {self.detail}"]
+        return out + ([f"      fix: {self.hint}"] if self.hint and not self.ok else [])
+
+
+def _user_groups() -> set[str]:
+    return {grp.getgrgid(gid).gr_name for gid in os.getgroups()}
+
+
+def _mcu_hello(profile: Profile) -> dict[str, Any]:
+    """Open the serial link and return the MCU's hello (raises LinkError or TimeoutError)."""
+    from ..drivers.serial_link import SerialLink
+
+    assert profile.mcu is not None
+    link = SerialLink(profile.mcu.port, profile.size, profile.colours, baud=profile.mcu.baud)
+    link.start(lambda event: None)
+    try:
+        if not link.wait_up(MCU_TIMEOUT_S):
+            raise TimeoutError(f"no handshake within {MCU_TIMEOUT_S:.0f} s")
+        return dict(link._session.hello)  # the link keeps the hello on its session
+    finally:
+        link.stop()
+
+
+@dataclass
+class Machine:
+    """Where the checks look: the device directory, the user's groups and the MCU's hello."""
+
+    dev: Path = Path("/dev")
+    groups: Callable[[], set[str]] = _user_groups
+    is_root: Callable[[], bool] = lambda: os.geteuid() == 0
+    mcu_hello: Callable[[Profile], dict[str, Any]] = _mcu_hello
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def run_checks(config: Config, machine: Machine = Machine()) -> list[Check]:
+    """Every check that applies to ``config``'s profile, in order."""
+    try:
+        profile = load_profile(config.profile)
+    except PentagoError as exc:
+        return [Check("profile", False, str(exc), "set profile = in the config to A-6x6, B-6x6, "
+                      "B-9x9 or the path of your own profile"), _journal(config)]
+    checks = [Check("profile", True, f"{profile.name}: {profile.size}x{profile.size}, "
+                    f"{profile.sensing} sensing, {profile.driver} driver, {profile.leds.length} LEDs")]
+    if profile.driver != "virtual":
+        checks += _devices(profile, machine)
+        checks.append(_groups(profile, machine))
+    if profile.driver == "mcu":
+        checks += _mcu(profile, machine)
+    checks.append(_journal(config))
+    return checks
+
+
+def _devices(profile: Profile, machine: Machine) -> list[Check]:
+    chips = sorted(machine.dev.glob("gpiochip*"))
+    checks = [_node("GPIO", chips, "the buttons and sensors", "enable GPIO: use Raspberry Pi OS "
+                    "(the gpiochip nodes come with its kernel)")]
+    if profile.leds.driver == "spi":
+        checks.append(_node("SPI", [machine.dev / SPI_NODE] if (machine.dev / SPI_NODE).exists() else [],
+                            "the NeoPixels", "sudo raspi-config nonint do_spi 0 && sudo reboot"))
+    return checks
+
+
+def _node(name: str, nodes: list[Path], used_for: str, hint: str) -> Check:
+    if not nodes:
+        return Check(name, False, f"no device node for {used_for}", hint)
+    blocked = [str(n) for n in nodes if not os.access(n, os.R_OK | os.W_OK)]
+    if blocked:
+        return Check(name, False, f"{', '.join(blocked)} not readable and writable by this user",
+                     "add the user to the group owning it (see the groups check), " + RELOGIN)
+    return Check(name, True, ", ".join(str(n) for n in nodes))
+
+
+def _groups(profile: Profile, machine: Machine) -> Check:
+    wanted = ["gpio"] + (["spi"] if profile.leds.driver == "spi" else []) + \
+        (["dialout"] if profile.driver == "mcu" else [])
+    if machine.is_root():
+        return Check("groups", True, "running as root (the service runs as user pentago)")
+    missing = [g for g in wanted if g not in machine.groups()]
+    if missing:
+        return Check("groups", False, f"not in {', '.join(missing)}",
+                     f"sudo usermod -aG {','.join(missing)} $USER, {RELOGIN}")
+    return Check("groups", True, "in " + ", ".join(wanted))
+
+
+def _mcu(profile: Profile, machine: Machine) -> list[Check]:
+    assert profile.mcu is not None
+    port = Path(profile.mcu.port)
+    if not port.exists():
+        return [Check("MCU port", False, f"{port} does not exist",
+                      "plug the Pico in; is the udev rule installed (sudo systemd/install.sh)?")]
+    try:
+        hello = machine.mcu_hello(profile)
+    except (PentagoError, OSError, TimeoutError) as exc:
+        return [Check("MCU port", True, str(port)),
+                Check("MCU firmware", False, f"no handshake: {exc}",
+                      "flash the firmware: pentago-board firmware flash")]
+    return [Check("MCU port", True, str(port)),
+            Check("MCU firmware", True, f"version {hello.get('firmware', '?')}, protocol "
+                  f"{hello.get('protocol', '?')}, {hello.get('size', '?')}x{hello.get('size', '?')}")]
+
+
+def _journal(config: Config) -> Check:
+    """Probe by writing: only creating a file proves a directory writable (root passes every
+    permission check, a read-only file system passes none)."""
+    directory = config.journal.parent
+    existing = next((p for p in (directory, *directory.parents) if p.exists()), Path("/"))
+    try:
+        if existing == directory:
+            with tempfile.NamedTemporaryFile(dir=directory, prefix=".doctor-"):
+                pass
+        else:
+            os.rmdir(tempfile.mkdtemp(dir=existing, prefix=".doctor-"))
+    except OSError as exc:
+        verb = "write to" if existing == directory else "create"
+        return Check("journal", False, f"cannot {verb} {directory}: {exc.strerror}",
+                     "run the daemon as the service (it gets /var/lib/pentago-board), or set "
+                     "storage.journal in the config to a writable path")
+    return Check("journal", True, f"{directory} is writable" if existing == directory else
+                 f"{directory} can be created")
+
+
+def report(checks: list[Check]) -> tuple[str, int]:
+    """The printed report and the exit status (1 if a required check failed)."""
+    text = "\n".join(line for check in checks for line in check.lines())
+    failed = [c for c in checks if not c.ok and c.required]
+    summary = f"{len(failed)} problem(s) to fix" if failed else "all checks passed"
+    return f"{text}\n{summary}", 1 if failed else 0

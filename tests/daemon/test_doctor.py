@@ -1,0 +1,109 @@
+"""Doctor checks against a fake /dev, fake groups and a fake MCU hello."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from controller.daemon.config import Config
+from controller.daemon.doctor import Machine, report, run_checks
+from controller.errors import LinkError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def machine(tmp_path, nodes=("gpiochip0", "spidev0.0"), groups=("gpio", "spi", "dialout"), hello=None):
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    for node in nodes:
+        (dev / node).touch()
+
+    def mcu_hello(profile):
+        if isinstance(hello, Exception):
+            raise hello
+        return hello or {"firmware": "1.2.0", "protocol": 1, "size": profile.size}
+
+    return Machine(dev=dev, groups=lambda: set(groups), is_root=lambda: False, mcu_hello=mcu_hello)
+
+
+def config(tmp_path, profile, mcu_port=None):
+    return Config(profile=profile, journal=tmp_path / "state" / "journal.jsonl")
+
+
+def lines(checks):
+    return report(checks)[0].splitlines()
+
+
+def test_a_ready_gpio_machine_passes(tmp_path):
+    checks = run_checks(config(tmp_path, "A-6x6"), machine(tmp_path))
+    text, status = report(checks)
+    assert status == 0, text
+    assert [c.name for c in checks] == ["profile", "GPIO", "SPI", "groups", "journal"]
+    assert text.endswith("all checks passed")
+
+
+def test_missing_spi_and_groups_fail_with_their_fixes(tmp_path):
+    checks = run_checks(config(tmp_path, "A-6x6"), machine(tmp_path, nodes=("gpiochip0",), groups=("gpio",)))
+    text, status = report(checks)
+    assert status == 1
+    assert "FAIL  SPI: no device node for the NeoPixels" in text
+    assert "      fix: sudo raspi-config nonint do_spi 0 && sudo reboot" in text
+    assert "FAIL  groups: not in spi" in text
+    assert text.endswith("2 problem(s) to fix")
+
+
+def test_unwritable_device_node_is_named(tmp_path):
+    m = machine(tmp_path)
+    (m.dev / "gpiochip0").unlink()
+    (m.dev / "gpiochip0").symlink_to(tmp_path / "nowhere")  # present in the listing, not openable
+    text, _ = report(run_checks(config(tmp_path, "A-6x6"), m))
+    assert f"FAIL  GPIO: {m.dev / 'gpiochip0'} not readable and writable by this user" in text
+
+
+def test_mcu_port_firmware_version_and_a_failed_handshake(tmp_path, monkeypatch):
+    m = machine(tmp_path)
+    port = m.dev / "pentago-mcu"
+    cfg = config(tmp_path, "B-6x6")
+    monkeypatch.setattr("controller.daemon.doctor.load_profile", _with_port(port))
+    assert "FAIL  MCU port: " in report(run_checks(cfg, m))[0]
+    port.touch()
+    assert "OK    MCU firmware: version 1.2.0, protocol 1, 6x6" in lines(run_checks(cfg, m))
+    m.mcu_hello = lambda profile: (_ for _ in ()).throw(LinkError("protocol 0, want 1"))
+    text, status = report(run_checks(cfg, m))
+    assert "FAIL  MCU firmware: no handshake: protocol 0, want 1" in text and status == 1
+
+
+def _with_port(port):
+    from dataclasses import replace
+
+    from controller.profile import load_profile
+
+    def load(name):
+        profile = load_profile(name)
+        return replace(profile, mcu=replace(profile.mcu, port=str(port)))
+
+    return load
+
+
+def test_bad_profile_and_unwritable_journal(tmp_path):
+    cfg = Config(profile="nope", journal=Path("/proc/pentago/journal.jsonl"))
+    text, status = report(run_checks(cfg, machine(tmp_path)))
+    assert status == 1
+    assert "FAIL  profile: no shipped profile named 'nope'" in text
+    assert "FAIL  journal: cannot create /proc/pentago: " in text
+
+
+def test_journal_directory_is_probed_by_writing(tmp_path):
+    state, m = tmp_path / "state", machine(tmp_path)
+    assert f"OK    journal: {state} can be created" in lines(run_checks(config(tmp_path, "virtual-6x6"), m))
+    state.mkdir()
+    assert f"OK    journal: {state} is writable" in lines(run_checks(config(tmp_path, "virtual-6x6"), m))
+    assert list(state.iterdir()) == []  # the probe leaves nothing behind
+
+
+def test_the_command_on_the_virtual_profile_passes():
+    result = subprocess.run([sys.executable, "-m", "controller", "doctor", "--profile", "virtual-6x6"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("OK    profile: virtual-6x6: 6x6, presence sensing, virtual driver")
