@@ -59,7 +59,7 @@ class BoardMirror:
 
     def state_hash(self) -> int:
         """The hash a heartbeat must carry if the MCU and this mirror agree."""
-        return wire.state_hash(self.classes, self.counts)
+        return int(wire.state_hash(self.classes, self.counts))
 
     def check_snapshot(self, classes: Sequence[int], counts: Sequence[int]) -> str | None:
         """Why a snapshot does not fit this board, or None when it does."""

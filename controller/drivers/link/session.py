@@ -9,7 +9,7 @@ wraps it with the port, the reader thread and the reconnect loop.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,7 +76,7 @@ class LinkSession:
         """The frame for a request to the MCU, numbered with the host's own sequence."""
         seq, self._host_seq = self._host_seq, (self._host_seq + 1) & 0xFF
         self._requests[seq] = wire.NAMES[mtype]  # at most 256 entries: seq wraps
-        return wire.encode_message(mtype, seq, dict(fields or {}))
+        return bytes(wire.encode_message(mtype, seq, dict(fields or {})))
 
     # Incoming frames ---------------------------------------------------------------------------
 
@@ -109,11 +109,11 @@ class LinkSession:
         return self._ask_snapshot(now)
 
     def _dispatch(self, now: float, mtype: int, fields: dict[str, Any]) -> Step:
-        handler = {
+        handlers: dict[int, Callable[..., Step]] = {
             wire.SNAPSHOT: self._snapshot, wire.HOLE: self._hole, wire.ENCODER: self._encoder,
             wire.HEARTBEAT: self._heartbeat, wire.ACK: self._ack, wire.LOG: self._log,
-        }[mtype]
-        return handler(now, **fields)
+        }
+        return handlers[mtype](now, **fields)
 
     def _hello(self, now: float, seq: int, payload: bytes) -> Step:
         if payload[:1] != bytes([wire.PROTOCOL_VERSION]):
