@@ -18,6 +18,7 @@ PREFIX=/opt/pentago-board
 UNIT=/etc/systemd/system/pentago-board.service
 RULE=/etc/udev/rules.d/99-pentago-mcu.rules
 CONFIG=/etc/pentago-board/config.toml
+COMMAND=/usr/local/bin/pentago-board
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CHECKOUT="$(dirname "$HERE")"
 DRY_RUN=0
@@ -59,18 +60,22 @@ ensure_venv() {
     [ -x "$ROOT$PREFIX/venv/bin/python" ] || run "$PYTHON" -m venv "$ROOT$PREFIX/venv"
     # Always reinstall: this is how a `git pull` reaches the service.
     run "$ROOT$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${CHECKOUT}[pi]"
+    # The service cannot read a checkout under /home (ProtectHome): the profiles go beside the venv.
+    run mkdir -p "$ROOT$PREFIX/profiles"
+    run cp "$CHECKOUT"/hardware/profiles/*.toml "$ROOT$PREFIX/profiles/"
 }
 
-# Copy $1 to $2 when it differs; returns 0 if it copied.
+# Copy $1 to $2 (mode $3, default 0644) when it differs; returns 0 if it copied.
 place_file() {
     differs "$1" "$ROOT$2" || return 1
-    run install -D -m 0644 "$1" "$ROOT$2"
+    run install -D -m "${3:-0644}" "$1" "$ROOT$2"
 }
 
 install_all() {
     ensure_account
     ensure_venv
     [ -e "$ROOT$CONFIG" ] || run install -D -m 0644 "$HERE/config.toml" "$ROOT$CONFIG"
+    place_file "$HERE/pentago-board.sh" "$COMMAND" 0755 || true
     if place_file "$HERE/99-pentago-mcu.rules" "$RULE"; then
         run udevadm control --reload-rules
         run udevadm trigger --subsystem-match=tty
@@ -89,7 +94,7 @@ next_steps() {
 pentago-board is installed in $PREFIX.
   1. Choose your hardware profile in $CONFIG (profile = "A-6x6", "B-6x6" or "B-9x9").
   2. Enable SPI for the LEDs, then reboot:   sudo raspi-config nonint do_spi 0 && sudo reboot
-  3. Check the machine:                      sudo -u $ACCOUNT $PREFIX/venv/bin/pentago-board doctor --config $CONFIG
+  3. Check the machine:                      sudo -u $ACCOUNT pentago-board doctor --config $CONFIG
   4. Start the service:                      sudo systemctl start pentago-board
   5. See how it runs:                        systemctl status pentago-board
                                              journalctl -u pentago-board -f
@@ -106,6 +111,7 @@ uninstall_all() {
         run rm -f "$ROOT$RULE"
         run udevadm control --reload-rules
     fi
+    [ ! -e "$ROOT$COMMAND" ] || run rm -f "$ROOT$COMMAND"
     [ ! -e "$ROOT$PREFIX" ] || run rm -rf "$ROOT$PREFIX"
     ! has_user || run userdel "$ACCOUNT"
     echo "pentago-board is removed; kept $CONFIG and the journal in /var/lib/pentago-board."

@@ -55,7 +55,7 @@ def _mcu_hello(profile: Profile) -> dict[str, Any]:
     try:
         if not link.wait_up(MCU_TIMEOUT_S):
             raise TimeoutError(f"no handshake within {MCU_TIMEOUT_S:.0f} s")
-        return dict(link._session.hello)  # the link keeps the hello on its session
+        return link.hello
     finally:
         link.stop()
 

@@ -82,3 +82,11 @@ def test_unreadable_and_unparsable_files(tmp_path):
 def test_localhost_and_loopback_binds_are_local():
     for bind in ("localhost", "127.0.0.1", "::1"):
         assert parse_config({"web": {"bind": bind}}).web.is_local
+
+
+def test_the_installed_config_is_valid_and_names_a_shipped_profile():
+    from controller.profile import load_profile
+
+    config = load_config(Path(__file__).resolve().parents[2] / "systemd" / "config.toml")
+    assert load_profile(config.profile).name == config.profile
+    assert config.journal == Path("/var/lib/pentago-board/journal.jsonl") and not config.web.enabled

@@ -107,3 +107,20 @@ def test_the_command_on_the_virtual_profile_passes():
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.startswith("OK    profile: virtual-6x6: 6x6, presence sensing, virtual driver")
+
+
+def test_the_real_handshake_reads_the_firmware_version_over_a_pty(tmp_path, monkeypatch):
+    from pentago_firmware import wire
+    from tests.drivers.fake_mcu import FakeMcu
+
+    from controller.daemon.doctor import _mcu_hello
+
+    mcu = FakeMcu(tmp_path)
+    try:
+        mcu.expect(wire.CONNECT, [mcu.hello(), mcu.snapshot()])
+        m = machine(tmp_path)
+        m.mcu_hello = _mcu_hello
+        monkeypatch.setattr("controller.daemon.doctor.load_profile", _with_port(Path(mcu.port)))
+        assert f"OK    MCU firmware: version 0.1.0-fake, protocol {wire.PROTOCOL_VERSION}, 6x6" in lines(run_checks(config(tmp_path, "B-6x6"), m))
+    finally:
+        mcu.close()

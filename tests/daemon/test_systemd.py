@@ -66,7 +66,8 @@ def test_udev_rule_names_the_pico():
 
 
 def test_installer_is_shellcheck_clean():
-    result = subprocess.run([tool("shellcheck"), str(SYSTEMD / "install.sh")], capture_output=True, text=True)
+    result = subprocess.run([tool("shellcheck"), str(SYSTEMD / "install.sh"), str(SYSTEMD / "pentago-board.sh")],
+                            capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
 
 
@@ -134,6 +135,8 @@ def test_install_twice_changes_nothing_the_second_time(fake_system):
     assert any(line.startswith("useradd") for line in first)
     assert (root / "etc/systemd/system/pentago-board.service").read_bytes() == UNIT.read_bytes()
     assert (root / "etc/udev/rules.d/99-pentago-mcu.rules").exists()
+    assert (root / "opt/pentago-board/profiles/B-6x6.toml").exists()
+    assert (root / "usr/local/bin/pentago-board").stat().st_mode & 0o111
     config = root / "etc/pentago-board/config.toml"
     config.write_text('profile = "A-6x6"\n')  # the user's edit survives a re-install
 
@@ -151,6 +154,7 @@ def test_uninstall_removes_the_service_and_keeps_config_and_journal(fake_system)
     assert "systemctl disable --now pentago-board.service" in ran and "userdel pentago" in ran
     assert not (root / "etc/systemd/system/pentago-board.service").exists()
     assert not (root / "opt/pentago-board").exists()
+    assert not (root / "usr/local/bin/pentago-board").exists()
     assert (root / "etc/pentago-board/config.toml").exists()
     _, again = install("--uninstall")
     assert again == []

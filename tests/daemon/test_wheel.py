@@ -1,0 +1,21 @@
+"""The Pi installer makes a non-editable install: the wheel must carry the page's static files."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_wheel_contains_the_web_page(tmp_path):
+    # An isolated build, as pip does on the Pi (it fetches the build backend from PyPI).
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "-w", str(tmp_path), str(ROOT)], check=True, capture_output=True, timeout=300)
+    (wheel,) = tmp_path.glob("pentago_board-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in ("index.html", "app.js", "board.js", "style.css"):
+        assert f"controller/daemon/web/static/{name}" in names
+    assert "controller/daemon/web/app.py" in names
