@@ -429,6 +429,27 @@ def test_unknown_message_type_is_skipped_without_a_resync(caplog):
     assert "ignoring message type 0x30 from the MCU (seq 2): not known to this host" in caplog.messages
 
 
+def test_lost_snapshot_after_hello_is_asked_for():
+    session = LinkSession(6, COLOURS)
+    session.opened(0.0)
+    hello = wire.encode_message(wire.HELLO, 0, {"protocol": 1, "size": 6, "caps": 3, "reset_cause": 1,
+                                                "boot_id": 1, "firmware": "t"})
+    session.receive(0.2, *wire.FrameReader().feed(hello)[0])
+    assert session.tick(0.5).frames == []
+    assert sent_names(session.tick(1.2).frames) == ["request_snapshot"]
+
+
+def test_presence_only_mcu_on_a_colour_profile_is_warned_about(caplog):
+    session = LinkSession(6, COLOURS)
+    session.opened(0.0)
+    hello = wire.encode_message(wire.HELLO, 0, {"protocol": 1, "size": 6, "caps": wire.CAP_ENCODERS,
+                                                "reset_cause": 1, "boot_id": 1, "firmware": "t"})
+    with caplog.at_level(logging.WARNING):
+        session.receive(0.0, *wire.FrameReader().feed(hello)[0])
+    assert ('the hardware profile names colours (polarity sensing) but the board MCU senses presence '
+            'only, so every marble reads "marble": fix the profile\'s sensing or the MCU config') in caplog.messages
+
+
 def test_docstring_examples():
     for module in (mirror, backoff, transcript):
         assert doctest.testmod(module).failed == 0, module.__name__

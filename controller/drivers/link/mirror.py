@@ -46,6 +46,7 @@ class BoardMirror:
         self.hole_count = size * size
         self.block_count = geometry(size).block_count
         self._readings = reading_names(colours)
+        self.has_colours = bool(colours)
         self.classes: list[int] = [wire.EMPTY] * self.hole_count
         self.counts: list[int] = [0] * self.block_count
         self.reported: list[str | None] = [None] * self.hole_count

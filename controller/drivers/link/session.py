@@ -132,21 +132,28 @@ class LinkSession:
         return self._new_hello(now, hello)
 
     def _new_hello(self, now: float, hello: dict[str, Any]) -> Step:
-        step = Step()
         rebooted = bool(self.hello) and hello["boot_id"] != self.hello["boot_id"]
-        if rebooted:
-            cause = wire.RESET_NAMES[hello["reset_cause"]] if hello["reset_cause"] < len(wire.RESET_NAMES) else "unknown"
-            log.warning("the board MCU restarted (%s reset); resyncing", cause)
-            step = self._announce(now, False, f"MCU reset ({cause})")
-        if rebooted or not self.hello:
-            self.mirror.new_boot()
         if self.state == "up" and not rebooted:
-            return step  # the same MCU saying hello twice (e.g. boot hello then our connect's)
+            return Step()  # the same MCU saying hello twice (e.g. boot hello then our connect's)
+        step = self._rebooted(now, hello) if rebooted else Step()
         if self.state == "handshake" or rebooted:
-            log.info("board MCU: firmware %s, protocol %d, %dx%d, caps 0x%02x",
-                     hello["firmware"], hello["protocol"], hello["size"], hello["size"], hello["caps"])
+            self._describe(hello)
         self.hello, self.state, self._asked_at = hello, "syncing", now  # its snapshot follows
         return step
+
+    def _rebooted(self, now: float, hello: dict[str, Any]) -> Step:
+        cause = wire.RESET_NAMES[hello["reset_cause"]] if hello["reset_cause"] < len(wire.RESET_NAMES) else "unknown"
+        log.warning("the board MCU restarted (%s reset); resyncing", cause)
+        self.mirror.new_boot()  # its counts began again at zero
+        return self._announce(now, False, f"MCU reset ({cause})")
+
+    def _describe(self, hello: dict[str, Any]) -> None:
+        log.info("board MCU: firmware %s, protocol %d, %dx%d, caps 0x%02x",
+                 hello["firmware"], hello["protocol"], hello["size"], hello["size"], hello["caps"])
+        if self.mirror.has_colours and not hello["caps"] & wire.CAP_POLARITY:
+            log.warning("the hardware profile names colours (polarity sensing) but the board MCU "
+                        "senses presence only, so every marble reads \"marble\": fix the profile's "
+                        "sensing or the MCU config")
 
     def _snapshot(self, now: float, classes: list[int], counts: list[int]) -> Step:
         problem = self.mirror.check_snapshot(classes, counts)
