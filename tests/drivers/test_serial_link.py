@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from controller.drivers.link import backoff, mirror, transcript
 from controller.drivers.link.backoff import Backoff
 from controller.drivers.link.session import LinkSession
-from controller.drivers.link.transcript import parse_frame, recording_opener
+from controller.drivers.link.transcript import ReplayTransport, parse_frame, recording_opener
 from controller.drivers.serial_link import SerialLink
 from controller.errors import LinkError
 from controller.events import EncoderSteps, HoleReading, LinkChange
@@ -369,6 +369,21 @@ def test_session_transcript_matches_golden(mcu, clock, links, tmp_path):
         GOLDEN.write_text(text)
     assert text == GOLDEN.read_text()
     assert all(parse_frame(line) for line in text.splitlines() if ">" in line.split(" ")[0])
+
+
+def test_replaying_the_golden_session_gives_the_same_host_side_and_events(clock, links, tmp_path):
+    golden = GOLDEN.read_text().splitlines()
+    out = tmp_path / "replay.txt"
+    with out.open("w") as written:
+        link = SerialLink("replay", 6, COLOURS, clock=clock,
+                          opener=lambda url, **_: ReplayTransport(golden, written))
+        links.append(link)
+        session = Session(link)
+        events = session.wait_events(40)
+        link.stop()
+    assert [line for line in golden if line.startswith("pi>")] == out.read_text().splitlines()
+    assert events[36:] == [LinkChange(100.0, True, "MCU connected"), HoleReading(100.0, B3, "white"),
+                           EncoderSteps(100.0, 4, 1), HoleReading(100.0, E4, "black")]
 
 
 # The session without a port ---------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 One line per frame: who sent it, the message name, its sequence number and its fields as JSON.
 Bad frames are recorded too, with why they were dropped. The recording is what a bug report
-attaches and what the golden tests compare against.
+attaches and what the golden tests compare against; :class:`ReplayTransport` plays one back.
 
 >>> line = format_frame("mcu", wire.HOLE, 3, {"hole": 13, "cls": 2})
 >>> line
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from typing import IO, Any, Protocol
 
 from pentago_firmware import wire
@@ -112,6 +113,46 @@ class RecordingTransport:
         self.inner.close()
         if self.close_out:
             self.out.close()
+
+
+class ReplayTransport:
+    """A port that plays the MCU's side of a transcript and records what the host writes.
+
+    Klipper-style regression: replay a recorded session (or a user's bug report) through the
+    real driver, then compare the host's new lines with the recorded ones. A dropped-frame line
+    is replayed as a junk byte, so the host sees a bad frame where the recording had one.
+    """
+
+    def __init__(self, lines: list[str], out: IO[str], *, idle_s: float = 0.01) -> None:
+        self._data = b"".join(self._bytes(line) for line in lines)
+        self._sent = FrameLog("pi", out, threading.Lock())
+        self.idle_s = idle_s
+
+    @staticmethod
+    def _bytes(line: str) -> bytes:
+        if line.startswith("mcu!"):
+            return b"?"
+        if not line.startswith("mcu>"):
+            return b""
+        _sender, mtype, seq, fields = parse_frame(line)
+        return bytes(wire.encode_message(mtype, seq, fields))
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self._data)
+
+    def read(self, size: int = 1) -> bytes:
+        if not self._data:
+            time.sleep(self.idle_s)  # what a serial read with a timeout does when nothing comes
+        data, self._data = self._data[:size], self._data[size:]
+        return data
+
+    def write(self, data: bytes) -> int:
+        self._sent.record(data)
+        return len(data)
+
+    def close(self) -> None:
+        """Nothing to release: the transcript is in memory."""
 
 
 def recording_opener(path: str, opener: Any = None) -> Any:
