@@ -128,7 +128,7 @@ async def _start_web(daemon: Daemon) -> Any:
         await runner.cleanup()
         daemon.runtime.stop()
         raise ConfigError(f"web.port = {web_config.port}: cannot listen on {web_config.bind} "
-                          f"({exc.strerror}); choose another port") from exc
+                          f"({exc.strerror}); choose another port (sim: --port N, 0 for any)") from exc
     query = f"?token={web_config.token}" if web_config.token else ""
     daemon.urls = [f"http://{_host(host)}:{port}/{query}" for host, port, *_ in runner.addresses]
     log("web console", url=" ".join(daemon.urls))
