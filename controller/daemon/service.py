@@ -109,6 +109,10 @@ async def serve(daemon: Daemon, on_listening: Callable[[list[str]], None] | None
     if runner is not None:
         await runner.cleanup()
     runtime.stop()
+    for part in (runtime.journal, runtime.tape):
+        close = getattr(part, "close", None)
+        if close is not None:
+            close()
     return EXIT_FAILED if runtime.failed else EXIT_OK
 
 

@@ -74,6 +74,24 @@ def test_a_killed_daemon_resumes_the_game_and_guides_the_board_back(daemon):
     assert state["to_move"] == 2 and state["moves"] == ["b5 4R"]
 
 
+def test_the_tape_records_the_physical_input(daemon, tmp_path):
+    from controller.tape import read_tape
+
+    tape = tmp_path / "input.tape.jsonl"
+    d = daemon(storage=f'tape = "{tape}"\n').start().ready()
+    new_game(d)
+    play(d, ("place", {"hole": "b5"}), ("quarter", {"block": 4, "clockwise": True}), ("press", {"button": "back"}))
+    d.wait_state(lambda s: s["moves"] == ["b5 4R"])
+    d.signal(signal.SIGTERM)
+    assert d.wait() == 0
+    recorded = read_tape(tape)
+    assert (recorded.header.size, recorded.header.detents_per_quarter) == (6, 6)
+    names = [type(e).__name__ for e in recorded.events]
+    assert names.count("EncoderSteps") == 6 and names[-1] == "ButtonPress"
+    marbles = [e.hole for e in recorded.events if getattr(e, "reading", "") == "marble"]
+    assert marbles[0] == 40  # b5, as the core saw it (the start-up readings come first)
+
+
 def test_sighup_reloads_the_brightness_and_refuses_a_bad_config(daemon):
     d = daemon().start().ready()
     d.config.write_text(d.config.read_text().replace("brightness = 1.0", "brightness = 0.25"))

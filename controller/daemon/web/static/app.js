@@ -38,8 +38,11 @@ const actions = {
     const occupied = last && String(index) in (last.marbles || {});
     api(occupied ? "/api/board/lift" : "/api/board/place", occupied ? { hole: name } : { hole: name, colour: chosenColour() });
   },
-  quarter(block, clockwise) {
-    if (layout.virtual) api("/api/board/quarter", { block, clockwise });
+  // A click turns a quarter; shift-click one encoder detent (to try half-made twists).
+  quarter(block, clockwise, oneDetent) {
+    if (!layout.virtual) return;
+    if (oneDetent) api("/api/board/turn", { block, steps: clockwise ? 1 : -1 });
+    else api("/api/board/quarter", { block, clockwise });
   },
 };
 
@@ -85,6 +88,7 @@ function render(message) {
   $("turn-swatch").style.color = `rgb(${rgb.join(",")})`;
   const doing = STATE_TEXT[state.state] || state.state || "…";
   $("turn-text").textContent = seat && doing.startsWith("to ") ? `Seat ${seat} (${layout.colours[seat - 1]}) ${doing}` : doing;
+  if (state.menu) $("turn-text").textContent = `Menu, ${state.menu.page}: put a marble on a lit hole (${state.menu.holes.join(", ")}) or start a game here`;
   renderOutcome(state);
   renderList($("moves"), state.moves || []);
   renderList($("repair"), state.repair || []);

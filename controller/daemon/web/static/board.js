@@ -85,9 +85,9 @@ class BoardView {
     const a = this.arrowPath(block, clockwise);
     const hit = el("rect", { class: "arrow-hit", x: Math.min(a.start, a.end) - 6, y: a.y - PAD / 2, width: Math.abs(a.end - a.start) + 12, height: PAD + 4,
       "data-block": block, "data-dir": clockwise ? "R" : "L", tabindex: 0 }, parent);
-    el("title", {}, hit).textContent = `turn block ${block} ${clockwise ? "clockwise (R)" : "counter-clockwise (L)"}`;
+    el("title", {}, hit).textContent = `turn block ${block} ${clockwise ? "clockwise (R)" : "counter-clockwise (L)"}; shift-click: one detent`;
     el("path", { class: "arrow", d: a.d }, parent);
-    hit.addEventListener("click", () => this.actions.quarter(block, clockwise));
+    hit.addEventListener("click", (event) => this.actions.quarter(block, clockwise, event.shiftKey));
   }
 
   drawLabels() {
