@@ -89,7 +89,7 @@ def test_the_tape_records_the_physical_input(daemon, tmp_path):
     names = [type(e).__name__ for e in recorded.events]
     assert names.count("EncoderSteps") == 6 and names[-1] == "ButtonPress"
     marbles = [e.hole for e in recorded.events if getattr(e, "reading", "") == "marble"]
-    assert marbles[0] == 40  # b5, as the core saw it (the start-up readings come first)
+    assert marbles[0] == 25  # b5, as the core saw it (the start-up readings come first)
 
 
 def test_sighup_reloads_the_brightness_and_refuses_a_bad_config(daemon):
