@@ -70,6 +70,10 @@ class App:
         self.detents = [0] * len(config.encoders)
         self.turning = [False] * len(config.encoders)
         self.block_of = [block_index(self.size, h) for h in range(config.hole_count)]
+        self.unsettled = [False] * config.hole_count   # per hole: its block is turning
+        self._touched = []
+        self._changed = []
+        self._counts_seen = [0] * len(config.encoders)
         self.running = False
         self._beat_ms = 0
         self._logged_ms = 0
@@ -124,23 +128,38 @@ class App:
             self.link.heartbeat(self.state_hash())
 
     def _service_encoders(self, now):
+        moved = False
+        counts = self.encoders.counts
         for index in range(len(self.detents)):
+            if counts[index] == self._counts_seen[index] and not self.turning[index]:
+                continue   # still, and known to be still: the usual case
+            self._counts_seen[index] = counts[index]
             steps = self.encoders.take_steps(index)
             if steps:
                 self.detents[index] += steps
                 self.link.encoder(index + 1, steps)
-            self.turning[index] = self.encoders.is_turning(index, now)
+            turning = self.encoders.is_turning(index, now)
+            if turning != self.turning[index]:
+                self.turning[index] = turning
+                moved = True
+        if moved:   # rare: only when a block starts or stops turning
+            for hole in range(self.config.hole_count):
+                self.unsettled[hole] = self.turning[self.block_of[hole]]
 
     def _classify(self, raw, now):
-        baseline = self.calibration.baseline
-        for hole in range(self.config.hole_count):
-            unsettled = self.turning[self.block_of[hole]]
-            cls = self.classifier.classify(raw[hole] - baseline[hole], self.current[hole])
-            self.current[hole] = cls
-            if self.debouncer.update(hole, cls, now, unsettled):
-                self.link.hole(hole, cls)
-            elif cls == wire.EMPTY and not unsettled and self.debouncer.stable[hole] == wire.EMPTY:
-                self.calibration.track(hole, raw[hole])
+        # One call per stage per scan: a per-hole function call costs more than the work itself
+        # in MicroPython (see bench/firmware_scan.py).
+        cal = self.calibration
+        touched = self._touched
+        changed = self._changed
+        self.classifier.classify_all(raw, cal.baseline, self.current, touched)
+        self.debouncer.update_all(self.current, now, self.unsettled, touched, changed)
+        for hole in changed:
+            self.link.hole(hole, self.debouncer.stable[hole])
+        del touched[:]
+        del changed[:]
+        if self.scanner.scans % cal.drift_every == 0:
+            cal.track_all(raw, self.current, self.debouncer.stable, self.unsettled)
 
     # Requests from the Pi ----------------------------------------------------------------------
 

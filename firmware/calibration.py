@@ -6,8 +6,9 @@ mean of its readings and its noise the spread (max - min). ``save``/``load`` kee
 file on flash, so a reset does not need a new calibration.
 
 Drift (temperature, ageing) is tracked only while a hole is settled empty: a slow exponential
-average with a time constant of ``2 ** drift_shift`` scans, kept in fixed point so no float is
-allocated per scan. A marble never pulls its own baseline because occupied holes are not tracked.
+average with a time constant of ``2 ** drift_shift`` updates, kept in fixed point so no float is
+allocated. A marble never pulls its own baseline because occupied holes are not tracked. The
+main loop updates every ``drift_every`` scans (drift is slow; the scan budget is not).
 
 Example::
 
@@ -27,9 +28,11 @@ REST_COUNTS = 32768  # a DRV5055 at zero field sits at mid-supply: half of read_
 class Calibration:
     """Baselines and noise for ``hole_count`` holes, in read_u16 counts."""
 
-    drift_shift = 10  # time constant 1024 scans, about 10 s at 100 scans/s
+    drift_every = 16   # scans between two drift updates (see app.py)
 
-    def __init__(self, hole_count):
+    def __init__(self, hole_count, drift_shift=6):
+        # 2**6 updates x 16 scans = 1024 scans: a time constant of about 10 s at 100 scans/s.
+        self.drift_shift = drift_shift
         self.hole_count = hole_count
         self.baseline = [REST_COUNTS] * hole_count
         self.noise = [0] * hole_count
@@ -89,6 +92,12 @@ class Calibration:
         acc = self._acc[hole] + value - (self._acc[hole] >> self.drift_shift)
         self._acc[hole] = acc
         self.baseline[hole] = acc >> self.drift_shift
+
+    def track_all(self, raw, classes, stable, unsettled):
+        """``track`` every hole that reads empty, is settled empty and whose block is still."""
+        for hole in range(self.hole_count):
+            if classes[hole] == 0 and stable[hole] == 0 and not unsettled[hole]:
+                self.track(hole, raw[hole])
 
     def to_json(self):
         """The file contents: version, hole count, baselines and noise."""

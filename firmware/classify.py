@@ -58,6 +58,32 @@ class Classifier:
             return SOUTH
         return UNSURE
 
+    def classify_all(self, raw, baseline, classes, changed):
+        """Classify every hole of a scan in place: ``classes[h]`` is the current class and
+        becomes the new one; holes whose class changed are appended to ``changed``. One call per
+        scan; the common cases (a hole staying empty, a marble staying put) are decided inline
+        with locals only, the rest by ``classify``."""
+        high = self.empty_max_counts + self.hysteresis_counts
+        low = -high
+        north_keep = self.north_threshold - self.hysteresis_counts
+        south_keep = self.south_threshold + self.hysteresis_counts
+        empty, north, south = EMPTY, NORTH, SOUTH
+        for hole in range(len(classes)):
+            delta = raw[hole] - baseline[hole]
+            current = classes[hole]
+            if current == empty:
+                if low <= delta <= high:
+                    continue
+            elif current == north:
+                if delta >= north_keep:
+                    continue
+            elif current == south and delta <= south_keep:
+                continue
+            cls = self.classify(delta, current)
+            if cls != current:
+                classes[hole] = cls
+                changed.append(hole)
+
     def margins(self, noise_counts):
         """Headroom of a hole whose empty readings spread ``noise_counts`` peak to peak:
         (counts between the noise and the empty band's edge, counts from that edge to the

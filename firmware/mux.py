@@ -11,7 +11,9 @@ holds charge from the previous channel, so the first conversion after any switch
 select or the ADC's own input) is read and discarded.
 
 Pins are passed in as callables: ``select`` setters ``set(level)``, ``adcs`` readers returning
-read_u16 counts, and ``sleep_us``; nothing here touches ``machine``.
+read_u16 counts, and ``sleep_us``; nothing here touches ``machine``. This is the innermost loop
+of the firmware, so it counts nothing itself: the benchmark counts ADC reads and pin writes in
+the callables it hands in.
 
 Example::
 
@@ -26,35 +28,38 @@ def gray(index):
     return index ^ (index >> 1)
 
 
+def writes_between(old, new, lines):
+    """The ``(line, level)`` writes that take the select lines from ``old`` to ``new``
+    (all ``lines`` when ``old`` is unknown, -1)."""
+    changed = (old ^ new) if old >= 0 else (1 << lines) - 1
+    return tuple((bit, (new >> bit) & 1) for bit in range(lines) if (changed >> bit) & 1)
+
+
 class Mux:
-    """Select lines and ADC readers; counts the pin writes and ADC reads it makes."""
+    """Select lines and ADC readers."""
 
     settle_us = 10  # CD74HC4067 switching ~0.5 us plus sensor output RC; 10 us is generous
-    discard_reads = 1  # conversions thrown away after a switch
 
     def __init__(self, select, adcs, sleep_us):
         self._select = select
         self._adcs = adcs
         self._sleep_us = sleep_us
+        self.lines = len(select)
         self.channels = 1 << len(select)
         self.address = -1
         self._adc = -1
-        self.pin_writes = 0
-        self.adc_reads = 0
 
     def select(self, address):
         """Drive the select lines to ``address``, writing only the lines that change; nothing
         to do (and no settling) when it is selected already."""
-        if address == self.address:
-            return
-        changed = address ^ self.address if self.address >= 0 else self.channels - 1
-        bit = 0
-        while changed:
-            if changed & 1:
-                self._select[bit]((address >> bit) & 1)
-                self.pin_writes += 1
-            changed >>= 1
-            bit += 1
+        if address != self.address:
+            self.apply(writes_between(self.address, address, self.lines), address)
+
+    def apply(self, writes, address):
+        """Make precomputed ``writes`` (see ``writes_between``) that select ``address``."""
+        select = self._select
+        for line, level in writes:
+            select[line](level)
         self.address = address
         self._adc = -1  # every ADC input now carries a new signal: discard again
         self._sleep_us(self.settle_us)
@@ -63,9 +68,18 @@ class Mux:
         """A settled conversion of ADC input ``adc`` at the current address (read_u16 counts)."""
         read = self._adcs[adc]
         if adc != self._adc:
-            for _ in range(self.discard_reads):
-                read()
-            self.adc_reads += self.discard_reads
+            read()   # the sample capacitor's leftover from the previous signal
             self._adc = adc
-        self.adc_reads += 1
         return read()
+
+    def read_into(self, reads, raw):
+        """``raw[hole] = read(adc)`` for each ``(adc, hole)`` of ``reads`` at this address."""
+        adcs = self._adcs
+        last = self._adc
+        for adc, hole in reads:
+            read = adcs[adc]
+            if adc != last:
+                read()
+                last = adc
+            raw[hole] = read()
+        self._adc = last

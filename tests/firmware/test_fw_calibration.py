@@ -30,23 +30,36 @@ def test_scans_before_begin_are_ignored():
 
 def test_drift_is_followed_slowly():
     cal = calibrated([32000])
-    for _ in range(1024):
+    for _ in range(64):                      # 2 ** drift_shift updates
         cal.track(0, 32400)
     # One time constant: about 63 % of the 398-count step.
     assert 32240 <= cal.baseline[0] <= 32260, cal.baseline[0]
-    for _ in range(10 * 1024):
+    for _ in range(10 * 64):
         cal.track(0, 32400)
     assert 32395 <= cal.baseline[0] <= 32400
 
 
 def test_drift_has_no_bias_downwards():
     cal = calibrated([32000])
-    for _ in range(8000):
+    for _ in range(1000):
         cal.track(0, 32010)
     assert cal.baseline[0] == 32010   # a plain `diff >> shift` would stop short of it
-    for _ in range(8000):
+    for _ in range(1000):
         cal.track(0, 31990)
     assert cal.baseline[0] == 31990
+
+
+def test_track_all_follows_only_settled_empty_holes():
+    from wire import EMPTY, NORTH
+    cal = calibrated([32000, 32000, 32000, 32000])
+    raw = [32300] * 4
+    classes = [EMPTY, NORTH, EMPTY, EMPTY]
+    stable = [EMPTY, NORTH, NORTH, EMPTY]      # hole 2 reads empty but is not settled yet
+    unsettled = [False, False, False, True]    # hole 3's block is turning
+    for _ in range(200):
+        cal.track_all(raw, classes, stable, unsettled)
+    assert cal.baseline[0] > 32250
+    assert cal.baseline[1:] == [32002, 32002, 32002]
 
 
 def test_file_round_trip_and_a_file_for_another_board():

@@ -79,3 +79,17 @@ def test_margins_of_a_quiet_and_a_noisy_hole():
     c = Classifier(north_threshold=5000, south_threshold=-6000, empty_max_counts=1500)
     assert c.margins(200) == (1400, 3500)
     assert c.margins(3200) == (-100, 3500)
+
+
+def test_classify_all_decides_like_classify():
+    c = Classifier(north_threshold=5000, south_threshold=-5000, empty_max_counts=1500,
+                   hysteresis_counts=500)
+    deltas = [d for d, _, _ in CASES] + [5000 + n for n in NOISE] + [n * 3 for n in NOISE]
+    for current in (EMPTY, NORTH, SOUTH, UNSURE):
+        classes = [current] * len(deltas)
+        baseline = [30000] * len(deltas)
+        changed = []
+        c.classify_all([30000 + d for d in deltas], baseline, classes, changed)
+        expected = [c.classify(d, current) for d in deltas]
+        assert classes == expected, current
+        assert changed == [h for h, cls in enumerate(expected) if cls != current], current

@@ -70,3 +70,23 @@ def test_bad_settings_are_refused():
         assert "hold_scans >= 1" in str(e)
     else:
         raise AssertionError("hold_scans=0 accepted")
+
+
+def test_update_all_reports_the_holes_that_changed():
+    one = Debouncer(3, EMPTY, hold_scans=2, hold_ms=10)
+    many = Debouncer(3, EMPTY, hold_scans=2, hold_ms=10)
+    scans = ((0, (NORTH, EMPTY, SOUTH)), (10, (NORTH, EMPTY, SOUTH)), (20, (NORTH, UNSURE, SOUTH)),
+             (30, (NORTH, UNSURE, SOUTH)), (40, (EMPTY, UNSURE, SOUTH)))
+    unsettled = [False, False, True]
+    last = [EMPTY] * 3
+    for ms, classes in scans:
+        if ms == 30:
+            unsettled[2] = False                  # the block stopped: hole 2 may now change
+        touched = [h for h in range(3) if classes[h] != last[h]]
+        last = list(classes)
+        changed = []
+        many.update_all(list(classes), ms, unsettled, touched, changed)
+        expected = [h for h in range(3) if one.update(h, classes[h], ms, unsettled[h])]
+        assert changed == expected, (ms, changed, expected)
+        assert many.stable == one.stable, ms
+    assert many.stable == [NORTH, UNSURE, SOUTH]     # hole 0 read empty only once at the end

@@ -56,23 +56,50 @@ def test_scan_reads_every_hole_after_its_discarded_read():
 
 
 def test_without_the_discarded_read_a_hole_reads_its_neighbour():
+    # Reading straight after each switch, as a naive scanner would, gets the previous signal.
     config, sim, mux, scanner = build(6)
     sim.noise_counts = 0
-    mux.discard_reads = 0
     sim.place(14, NORTH)
-    raw = scanner.scan()
-    wrong = [h for h in range(36) if raw[h] != sim.field(h)]
+    readers = sim.adc_readers()
+    wrong = []
+    for adc, holes in enumerate(config.channels):
+        for address, hole in enumerate(holes):
+            if hole is not None:
+                mux.select(address)
+                if readers[adc]() != sim.field(hole):
+                    wrong.append(hole)
     assert wrong, "the stale sample should have shown up somewhere"
 
 
 def test_work_per_scan_is_one_pin_write_per_address():
     for size, addresses in ((6, 11), (9, 26)):   # 12 and 27 addresses, one fewer switches
         config, sim, mux, scanner = build(size)
-        scanner.scan()
-        writes, reads = mux.pin_writes, mux.adc_reads
-        scanner.scan()
-        assert mux.pin_writes - writes == addresses, size
-        assert mux.adc_reads - reads == 2 * size * size, size
+        writes = []
+        setters = sim.select_setters()
+        mux._select = [counted(writes, setter) for setter in setters]
+        for scan in range(4):
+            del writes[:]
+            reads = sim.adc_reads
+            assert scanner.scan() is scanner.raw
+            assert len(writes) == addresses + (len(setters) if scan == 0 else 0), (size, scan)
+            assert sim.adc_reads - reads == 2 * size * size, size
+        assert [abs(scanner.raw[h] - sim.field(h)) <= 2 * sim.noise_counts for h in range(4)]
+
+
+def counted(log, setter):
+    def write(level):
+        log.append(level)
+        setter(level)
+    return write
+
+
+def test_both_directions_read_the_same_values():
+    config, sim, mux, scanner = build(9)
+    sim.noise_counts = 0
+    sim.place(40, NORTH)
+    first = list(scanner.scan())
+    second = list(scanner.scan())
+    assert first == second == [sim.field(h) for h in range(81)]
 
 
 def test_calibration_from_scans_finds_each_rest_level():
