@@ -9,6 +9,7 @@ compared with a fresh one.
 
 from __future__ import annotations
 
+import textwrap
 from xml.sax.saxutils import escape
 
 import pinout
@@ -16,7 +17,7 @@ from controller.profile import Profile
 from controller.rules import hole_name
 
 CELL = 64  # px per hole
-GAP = 18  # px between blocks, where the block labels go
+GAP = 32  # px between blocks, where the block labels go (two lines)
 MARGIN = 30
 TOP = 70  # room for the title
 PIN_PITCH = 22
@@ -41,8 +42,9 @@ def svg(profile: Profile, config: dict | None) -> str:
                              pinout.pico_pins(profile, config), _pico_position))
         height = y + 20 * PIN_PITCH + 60
     width = x + 2 * LABEL_WIDTH + 80
-    height = max(height, TOP + board_px + 120)
+    height = max(height, TOP + board_px + 100)
     title = f"{profile.name}: {profile.description}"
+    board += "\n" + _legend(profile, TOP + board_px + 40)
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
@@ -79,8 +81,8 @@ def _board(profile: Profile, config: dict | None) -> str:
     side = _board_px(profile)
     out = [f'<rect x="{MARGIN}" y="{TOP}" width="{side}" height="{side}" '
            'fill="#f6efe2" stroke="#000"/>']
+    out.append(_chain_path(profile))  # under the block labels, so they stay readable
     out += _blocks(profile, config)
-    out.append(_chain_path(profile))
     for hole in range(g.hole_count):
         x, y = _centre(profile, hole)
         out += [
@@ -116,8 +118,35 @@ def _blocks(profile: Profile, config: dict | None) -> list[str]:
         out.append(f'<rect x="{left}" y="{top}" width="{3 * CELL}" height="{3 * CELL}" '
                    'fill="none" stroke="#000" stroke-width="3"/>')
         label = f"block {block}" + (f" enc {encoders[block - 1]}" if encoders else "")
-        out.append(_text(left + 2, top - 5, label, size=11, fill="#1e8449", weight="bold"))
+        out.append(_text(left + 2, top - 18, label, size=11, fill="#1e8449", weight="bold"))
+        out.append(_text(left + 2, top - 5, "arrows " + _arrow_label(profile, block), size=10,
+                         fill="#d35400"))
     return out
+
+
+def _span(indices: tuple[int, ...]) -> str:
+    return f"{indices[0]}-{indices[-1]}" if len(indices) > 1 else str(indices[0])
+
+
+def _arrow_label(profile: Profile, block: int) -> str:
+    """The chain indices of a block's two arrows, e.g. ``R 36-38 L 39-41``."""
+    arrows = profile.leds.arrow_pixels
+    return " ".join(f"{d} {_span(arrows[(block, cw)])}"
+                    for d, cw in (("R", True), ("L", False)) if (block, cw) in arrows)
+
+
+def _legend(profile: Profile, y: int) -> str:
+    """A few lines under the board, wrapped to its width (about 6 px per character)."""
+    leds = profile.leds
+    parts = [f"{name} LEDs {_span(indices)}" for name, indices in
+             (("status", leds.status_pixels), ("card", leds.card_pixels)) if indices]
+    pixels = ", ".join(parts)
+    text = ("Orange line: the LED chain through the holes. Above each block: its encoder pins "
+            "and the chain indices of its arrows (R clockwise, L counter-clockwise). "
+            f"{pixels[:1].upper()}{pixels[1:]}.")
+    lines = textwrap.wrap(text, _board_px(profile) // 6)
+    return "\n".join(_text(MARGIN, y + 15 * i, line, size=11, fill="#333")
+                     for i, line in enumerate(lines))
 
 
 def _chain_path(profile: Profile) -> str:
