@@ -168,7 +168,7 @@ def decode_frame(encoded):
         raise WireError("frame of %d bytes is too short" % len(body))
     (sent_crc,) = struct.unpack("<I", body[-CRC_LEN:])
     if crc32(body[:-CRC_LEN]) != sent_crc:
-        raise WireError("CRC mismatch in a %d-byte frame" % len(body))
+        raise WireError("CRC mismatch in a frame of %d bytes" % len(body))
     return body[0], body[1], body[HEADER_LEN:-CRC_LEN]
 
 
