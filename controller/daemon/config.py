@@ -190,7 +190,7 @@ class _Checker:
         value = table.get(key.rpartition(".")[2], default)
         if value not in allowed:
             raise self.fail(key, value, "one of " + ", ".join(allowed))
-        return value
+        return str(value)
 
     def address(self, table: dict[str, Any], key: str, default: str) -> str:
         value = self.text(table, key, default, allow_empty=False)

@@ -142,7 +142,7 @@ class Runtime:
             return
         try:
             if self.tape is not None and isinstance(item, HoleReading | EncoderSteps | ButtonPress | LinkChange):
-                self.tape.record(item)  # type: ignore[arg-type]
+                self.tape.record(item)
             effects = self.core.handle(item)  # type: ignore[arg-type]
         except Exception:  # a core bug must not take the board down; the event is logged
             logging.getLogger("pentago_board").exception(

@@ -54,7 +54,7 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None) -
     records = _read_journal(config.journal)
     clock = time.monotonic
     core = Core(profile, journal_records=records, start_time=clock())
-    overrides = {"buttons": VIRTUAL_BUTTONS} if profile.driver == "virtual" and not profile.buttons else {}
+    overrides: dict[str, Any] = {"buttons": VIRTUAL_BUTTONS} if profile.driver == "virtual" and not profile.buttons else {}
     inputs = build_inputs(profile, **overrides)
     runtime = Runtime(core, inputs=inputs, pixels=build_pixels(profile), journal=Journal(config.journal),
                       notifier=notifier, tape=_tape(config, profile, clock()), clock=clock,

@@ -178,7 +178,8 @@ async def _board_verb(request: web.Request) -> web.Response:
 
 
 def _hole(data: dict[str, Any]) -> int | str:
-    return field(data, "hole", (int, str))
+    hole: int | str = field(data, "hole", (int, str))
+    return hole
 
 
 VERBS: dict[str, Callable[[Any, dict[str, Any]], Any]] = {
