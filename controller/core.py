@@ -28,10 +28,10 @@ from typing import Any
 
 from .board import BoardInputError, Diff, Physical, Step, compare, repair_steps
 from .events import EMPTY, ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
-from .flow import GAMES, PLAYING, Action, ClassicFlow, Menu, explain
+from .flow import GAMES, PLAYING, Action, ClassicFlow, Menu, explain, is_idle_turn
 from .flow.scene import is_animated, scene
 from .lights.render import render
-from .rules import IllegalMoveError, Position, hole_name
+from .rules import IllegalMoveError, Phase, Position, hole_name
 
 RGB = tuple[int, int, int]
 DEFAULT_COLOURS = ("white", "black")
@@ -232,8 +232,8 @@ class Core:
         assert game is not None
         diff = compare(game.position, self.physical, self.colours)
         actions = None if self.hold else explain(game, diff, self.flow.placed_hole, self.physical)
-        if diff.is_same():
-            self._matched()
+        if diff.is_same() or is_idle_turn(game, diff):
+            self._matched(diff)
         elif actions:
             self._accept_records(self.flow.accept(actions, self.now))
             self._settle_blocks(diff)
@@ -247,10 +247,14 @@ class Core:
         self.repair, self.grace_at = [], None
 
     def _settle_blocks(self, diff: Diff) -> None:
-        self.physical.rest(tuple(block for block, _ in diff.turns))
+        """The board matches the game: every block sits where the game expects it. Loose
+        neutral blocks stay counted while a twist is due (one may be turning slowly)."""
+        game = self.flow.game
+        keep = diff.loose if game is not None and game.phase is Phase.TWIST else ()
+        self.physical.rest(tuple(b for b in range(1, len(self.physical.steps) + 1) if b not in keep))
 
-    def _matched(self) -> None:
-        self.physical.rest(())
+    def _matched(self, diff: Diff) -> None:
+        self._settle_blocks(diff)
         self.grace_at, self.repair, self.hold = None, [], False
         if self.flow.state == "repair":
             self.flow.mended()

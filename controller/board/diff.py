@@ -28,6 +28,7 @@ class Diff:
     recoloured: tuple[tuple[int, int], ...] = ()  # (hole, sensed colour) where another is due
     unsure: tuple[int, ...] = ()  # holes whose sensor cannot tell
     torn: tuple[int, ...] = ()  # blocks whose encoder stands between quarters
+    loose: tuple[int, ...] = ()  # neutral blocks between quarters: no matter to the position
     turned_expected: Position | None = None  # the expected position with ``turns`` applied
 
     def is_same(self) -> bool:
@@ -45,17 +46,17 @@ def compare(expected: Position, physical: Physical, colours: tuple[str, ...]) ->
     reads "marble" and carries no colour. Each block's turn is the quarter its encoder allows
     that best fits the readings; ties go to the encoder's nearest quarter.
     """
-    turns, torn, turned = [], [], expected
+    turns, torn, loose, turned = [], [], [], expected
     for block in range(1, expected.geometry.block_count + 1):
-        options = physical.quarters(block)
-        if not options:
-            torn.append(block)
+        found = _turn_of(turned, block, physical, colours)
+        if found is None:
+            (loose if expected.is_neutral_block(block) else torn).append(block)
             continue
-        quarters, turned = _best_turn(turned, block, options, physical, colours)
+        quarters, turned = found
         if quarters:
             turns.append((block, quarters))
     holes = _compare_holes(turned, physical.readings, colours)
-    return Diff(tuple(turns), *holes, tuple(torn), turned)
+    return Diff(tuple(turns), *holes, tuple(torn), tuple(loose), turned)
 
 
 def rotated(position: Position, block: int, quarters: int) -> Position:
@@ -65,17 +66,39 @@ def rotated(position: Position, block: int, quarters: int) -> Position:
     return position
 
 
+def _turn_of(position: Position, block: int, physical: Physical,
+             colours: tuple[str, ...]) -> tuple[int, Position] | None:
+    """The block's quarter turn and the position turned by it; None if the block is torn.
+
+    Normally the encoder's candidates are ranked by how well the readings fit. When the count
+    has drifted between quarters (missed detents), the readings settle it if one of the two
+    neighbouring quarters fits them strictly better and lies less than half a quarter away; a
+    block whose marbles sit between the sensors fits both equally badly and stays torn.
+    """
+    options = physical.quarters(block)
+    if options:
+        return _best_turn(position, block, options, physical, colours)[1:]
+    low, high = (_fit(position, block, q, physical, colours) for q in physical.neighbours(block))
+    if low[0] == high[0] == 0 and low[2] == high[2] == position:
+        return 0, position  # a symmetric block at rest: its orientation changes nothing
+    best = min(low, high, key=lambda fit: fit[0])
+    if low[0] == high[0] or abs(physical.count(block) - best[1] * physical.detents) * 2 >= physical.detents:
+        return None  # the readings cannot tell, or the block stands half way: never a rest
+    return best[1:]
+
+
 def _best_turn(position: Position, block: int, options: tuple[int, ...], physical: Physical,
-               colours: tuple[str, ...]) -> tuple[int, Position]:
+               colours: tuple[str, ...]) -> tuple[int, int, Position]:
+    """(misses, quarters, turned position) of the option the readings fit best; ties go first."""
+    return min((_fit(position, block, q, physical, colours) for q in options), key=lambda fit: fit[0])
+
+
+def _fit(position: Position, block: int, quarters: int, physical: Physical,
+         colours: tuple[str, ...]) -> tuple[int, int, Position]:
+    candidate = rotated(position, block, quarters)
     holes = position.geometry.block_holes[block - 1]
-    best: tuple[int, int, Position] | None = None
-    for quarters in options:
-        candidate = rotated(position, block, quarters)
-        misses = sum(not _fits(candidate.colour_at(h), physical.readings[h], colours) for h in holes)
-        if best is None or misses < best[0]:
-            best = (misses, quarters, candidate)
-    assert best is not None  # options is never empty here
-    return best[1], best[2]
+    misses = sum(not _fits(candidate.colour_at(h), physical.readings[h], colours) for h in holes)
+    return misses, quarters, candidate
 
 
 def _fits(expected: int | None, reading: str, colours: tuple[str, ...]) -> bool:

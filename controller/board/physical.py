@@ -95,9 +95,26 @@ class Physical:
         """
         if not self.orientation_known:
             return UNKNOWN_QUARTERS
-        count = self.steps[block - 1]
+        count = self.count(block)
         near = [k for k in QUARTERS if abs(count - k * self.detents) <= STEP_TOLERANCE]
         return tuple(sorted(near, key=lambda k: abs(count - k * self.detents)))
+
+    def count(self, block: int) -> int:
+        """The block's encoder count, four quarters being a whole turn: within a half turn of 0."""
+        count = self.steps[block - 1] % (4 * self.detents)
+        return count - 4 * self.detents if count > 2 * self.detents else count
+
+    def neighbours(self, block: int) -> tuple[int, int]:
+        """The two quarters either side of a count that stands between them."""
+        low = self.count(block) // self.detents
+        return low, low + 1
+
+    def nearest(self, block: int) -> int:
+        """The quarter nearest the block's count (ties towards zero)."""
+        count = self.count(block)
+        low, high = self.neighbours(block)
+        return low if abs(count - low * self.detents) < abs(count - high * self.detents) or \
+            (abs(count - low * self.detents) == abs(count - high * self.detents) and abs(low) < abs(high)) else high
 
     def rest(self, turned: tuple[int, ...]) -> None:
         """The game now accounts for the ``turned`` blocks: restart their counts from zero.

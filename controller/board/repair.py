@@ -52,10 +52,11 @@ def repair_steps(diff: Diff, expected: Position, physical: Physical, colours: tu
 
 
 def _turn_steps(diff: Diff, physical: Physical) -> list[Step]:
-    """One step per quarter to undo; a torn block turns back towards the nearer rest."""
+    """One step per quarter to undo; a torn block turns to the nearest quarter first."""
     steps = []
     for block in diff.torn:
-        steps.append(Step("turn", block=block, clockwise=physical.steps[block - 1] < 0))
+        rest = physical.nearest(block) * physical.detents
+        steps.append(Step("turn", block=block, clockwise=physical.count(block) < rest))
     for block, quarters in diff.turns:
         steps.extend(Step("turn", block=block, clockwise=quarters < 0) for _ in range(abs(quarters)))
     return steps

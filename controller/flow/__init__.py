@@ -5,7 +5,7 @@ when no game runs. :func:`mermaid` exports a flow's diagram from the machine its
 """
 
 from .classic import GAMES, PLAYING, STATES, ClassicFlow
-from .classic_steps import Action, explain
+from .classic_steps import Action, explain, is_idle_turn
 from .menu import Menu
 
-__all__ = ["Action", "ClassicFlow", "GAMES", "Menu", "PLAYING", "STATES", "explain"]
+__all__ = ["Action", "ClassicFlow", "GAMES", "Menu", "PLAYING", "STATES", "explain", "is_idle_turn"]

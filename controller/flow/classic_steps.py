@@ -35,8 +35,15 @@ def explain(game: ClassicGame, diff: Diff, placed: int | None, physical: Physica
     return _take_back(game, diff, placed) or _forward(game, diff, physical)
 
 
+def is_idle_turn(game: ClassicGame, diff: Diff) -> bool:
+    """Only neutral blocks turned while no twist is due: nothing changed, play on."""
+    if game.phase is Phase.TWIST or not diff.turns or diff != Diff(turns=diff.turns, loose=diff.loose, turned_expected=diff.turned_expected):
+        return False
+    return all(game.position.is_neutral_block(block) for block, _ in diff.turns)
+
+
 def _take_back(game: ClassicGame, diff: Diff, placed: int | None) -> tuple[Action, ...] | None:
-    only_removed = diff.removed if diff == Diff(removed=diff.removed, turned_expected=diff.turned_expected) else ()
+    only_removed = diff.removed if diff == Diff(removed=diff.removed, loose=diff.loose, turned_expected=diff.turned_expected) else ()
     if game.phase is Phase.TWIST:
         return (Action("take_back"),) if only_removed == (placed,) else None
     if not game.moves:
@@ -44,6 +51,8 @@ def _take_back(game: ClassicGame, diff: Diff, placed: int | None) -> tuple[Actio
     last = game.moves[-1]
     if last.twist is None:
         return (Action("take_back"),) if only_removed == (last.hole,) else None
+    if only_removed == (last.hole,) and game.position.is_neutral_block(last.twist.block):
+        return (Action("take_back"), Action("take_back"))  # the twist changed nothing: undo both halves
     undo = (last.twist.block, -1 if last.twist.clockwise else 1)
     return (Action("take_back"),) if diff.turns == (undo,) and not diff.added and diff.is_clean() else None
 

@@ -98,6 +98,14 @@ class TapeBuilder:
             self._report(h, self._reading(self.marbles[h]) if h in self.marbles else "empty")
         return self
 
+    def nudge(self, block: int, steps: int) -> TapeBuilder:
+        """Rock ``block`` a few detents that the encoder counts while its marbles settle back
+        into their holes: how a person works off a drifted count, following the arrow."""
+        for _ in range(abs(steps)):
+            self.events.append({"t": self._now(), "block": block, "steps": 1 if steps > 0 else -1})
+            self._tick()
+        return self
+
     def half_turn_off(self, block: int, steps: int) -> TapeBuilder:
         """Turn ``block`` part of the way (``steps`` detents, not a quarter): its marbles sit
         between the sensors, which read empty until :meth:`turn` finishes or undoes it."""

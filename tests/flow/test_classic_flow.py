@@ -31,9 +31,21 @@ TABLES = {
     ],
     "a marble knocked out and put back": [
         (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 3, True), 0.5, "awaiting_placement", ["c3 3R"], "turn:black"),
+        (("lift", "c1"), GRACE, "repair", ["c3 3R"], "turn:white put_back:c1"),
+        (("place", "c1"), 0.5, "awaiting_placement", ["c3 3R"], "turn:black"),
+    ],
+    "lifting the last marble after a neutral twist takes the move back": [
+        (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
         (("quarter", 1, True), 0.5, "awaiting_placement", ["c3 1R"], "turn:black"),
-        (("lift", "c3"), GRACE, "repair", ["c3 1R"], "turn:white put_back:c3"),
-        (("place", "c3"), 0.5, "awaiting_placement", ["c3 1R"], "turn:black"),
+        (("lift", "c3"), 0.5, "awaiting_placement", [], "turn:white"),
+    ],
+    "an idle turn of an empty block changes nothing": [
+        (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 3, True), 0.5, "awaiting_placement", ["c3 3R"], "turn:black"),
+        (("quarter", 2, False), GRACE, "awaiting_placement", ["c3 3R"], "turn:black"),
+        (("place", "f6"), 0.5, "awaiting_twist", ["c3 3R"], "turn:black"),
+        (("quarter", 2, True), 0.5, "awaiting_placement", ["c3 3R", "f6 2R"], "turn:white"),
     ],
     "half turn: repair turns it back": [
         (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
