@@ -78,13 +78,14 @@ def _turn_of(position: Position, block: int, physical: Physical,
     options = physical.quarters(block)
     if options:
         return _best_turn(position, block, options, physical, colours)[1:]
+    nearest = physical.nearest(block)
+    if abs(physical.count(block) - nearest * physical.detents) * 2 >= physical.detents:
+        return None  # half way between quarters: never a rest
     low, high = (_fit(position, block, q, physical, colours) for q in physical.neighbours(block))
     if low[0] == high[0] == 0 and low[2] == high[2] == position:
         return 0, position  # a symmetric block at rest: its orientation changes nothing
     best = min(low, high, key=lambda fit: fit[0])
-    if low[0] == high[0] or abs(physical.count(block) - best[1] * physical.detents) * 2 >= physical.detents:
-        return None  # the readings cannot tell, or the block stands half way: never a rest
-    return best[1:]
+    return None if low[0] == high[0] else best[1:]
 
 
 def _best_turn(position: Position, block: int, options: tuple[int, ...], physical: Physical,

@@ -1,0 +1,149 @@
+"""The Core contract: events in, effects out; bad input becomes a notice, never an exception."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from controller.core import Core, Effects
+from controller.events import ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
+from controller.profile import load_profile
+from controller.rules import parse_hole, geometry
+
+G = geometry(6)
+
+
+@pytest.fixture
+def core() -> Core:
+    return Core(load_profile("virtual-6x6"))
+
+
+def started(core: Core) -> Core:
+    core.handle(Command(0.0, "new_game", {"game": "classic"}))
+    return core
+
+
+def hole(name: str) -> int:
+    return parse_hole(name, G)
+
+
+def test_start_record_then_a_frame_showing_whose_turn(core: Core) -> None:
+    effects = core.handle(Command(0.0, "new_game", {"game": "classic"}))
+    assert effects.records == ({"t": 0.0, "kind": "start", "game": "classic", "players": 2,
+                                "computer": False, "match": False, "starter": 1},)
+    assert effects.frame is not None and effects.frame[core.chain.status_pixels[0]] == (255, 255, 255)
+    assert effects.notices == ("new classic game: seat 1 to move",)
+
+
+def test_unchanged_frame_is_none_and_settle_brings_the_move(core: Core) -> None:
+    started(core)
+    assert core.handle(HoleReading(1.0, hole("c3"), "marble")) == Effects(None)
+    assert core.next_deadline() == pytest.approx(1.15)
+    effects = core.handle(Tick(1.15))
+    assert effects.records == ({"t": 1.15, "kind": "place", "hole": "c3"},)
+    assert effects.notices == ("c3 placed by seat 1",)
+
+
+def test_a_whole_move_and_its_notice(core: Core) -> None:
+    started(core)
+    core.handle(HoleReading(1.0, hole("a6"), "marble"))
+    core.handle(Tick(1.2))
+    for i in range(6):
+        core.handle(EncoderSteps(2.0 + i / 100, 1, 1))
+    core.handle(HoleReading(2.1, hole("a6"), "empty"))
+    core.handle(HoleReading(2.1, hole("c6"), "marble"))
+    effects = core.handle(Tick(2.6))
+    assert effects.records == ({"t": 2.6, "kind": "twist", "twist": "1R"},)
+    assert effects.notices == ("a6 1R accepted",)
+    assert core.state()["board"][0] == "..x..."
+
+
+@pytest.mark.parametrize("command,notice", [
+    (Command(0.0, "new_game", {"game": "chess"}), "new_game: game 'chess' is not available (games: classic)"),
+    (Command(0.0, "new_game", {"players": 3}), "new_game: players 3: classic Pentago is for 2 players"),
+    (Command(0.0, "new_game", {"match": "yes"}), "new_game: match 'yes' must be true or false"),
+    (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu"),
+    (Command(0.0, "take_back", {}), "take_back: there is nothing to take back in choosing"),
+    (HoleReading(0.0, 99, "marble"), "ignored sensor event HoleReading(t=0.0, hole=99, reading='marble'): "
+                                     "hole index 99 is not on the 6x6 board"),
+    (EncoderSteps(0.0, 0, 1), "ignored sensor event EncoderSteps(t=0.0, block=0, steps=1): "
+                              "block 0 is not on the board (blocks 1-4)"),
+    (ButtonPress(0.0, "power"), "button 'power' does nothing in the menu"),
+    ("garbage", "ignored 'garbage': not an event the core knows"),
+])
+def test_bad_input_is_a_notice(core: Core, command, notice: str) -> None:
+    effects = core.handle(command)
+    assert effects.notices == (notice,) and effects.records == ()
+    assert core.state()["state"] == "choosing"
+
+
+def test_computer_opponent_is_announced_as_unavailable(core: Core) -> None:
+    effects = core.handle(Command(0.0, "new_game", {"computer": True}))
+    assert "no computer opponent is installed yet: seat 2 plays by hand" in effects.notices
+    assert effects.records[0]["computer"] is True
+
+
+def test_abort_returns_to_the_menu_with_a_record(core: Core) -> None:
+    started(core)
+    effects = core.handle(Command(1.0, "abort"))
+    assert effects.records == ({"t": 1.0, "kind": "menu"},)
+    assert core.state()["state"] == "choosing"
+    assert core.state()["menu"]["page"] == "computer"
+
+
+def test_new_game_during_a_game_restarts_it(core: Core) -> None:
+    started(core)
+    effects = core.handle(Command(1.0, "new_game", {"game": "classic", "match": True}))
+    assert [r["kind"] for r in effects.records] == ["menu", "start"]
+    assert core.state()["match"] == {"wins": {"1": 0, "2": 0}, "games": 0}
+
+
+def test_state_is_json_in_every_state(core: Core) -> None:
+    json.dumps(core.state())
+    started(core)
+    core.handle(HoleReading(1.0, hole("c3"), "marble"))
+    core.handle(HoleReading(1.0, hole("d4"), "marble"))
+    core.handle(Tick(1.2))
+    core.handle(Tick(3.3))
+    state = core.state()
+    assert state["state"] == "repair" and state["repair"] == ["remove the marble on c3", "remove the marble on d4"]
+    assert state["physical"][2:4] == ["...*..", "..*..."] and state["phase"] == "place" and state["to_move"] == 1
+    assert len(state["frame"]) == core.chain.length
+    json.dumps(state)
+
+
+def test_deadlines_settle_grace_and_animation(core: Core) -> None:
+    started(core)
+    assert core.next_deadline() == pytest.approx(0.15)  # the board as found at the start
+    core.handle(Tick(0.15))
+    assert core.next_deadline() is None  # nothing pending, nothing animated
+    core.handle(HoleReading(1.0, hole("c3"), "marble"))
+    core.handle(HoleReading(1.0, hole("d4"), "marble"))
+    core.handle(Tick(1.15))
+    assert core.next_deadline() == pytest.approx(3.15)  # the grace timer
+    core.handle(Tick(3.15))
+    assert core.next_deadline() == pytest.approx(3.15 + 0.04)  # the repair light blinks
+
+
+def test_link_down_is_a_notice_and_pauses_the_grace_timer(core: Core) -> None:
+    started(core)
+    core.handle(HoleReading(1.0, hole("c3"), "marble"))
+    core.handle(HoleReading(1.0, hole("d4"), "marble"))
+    core.handle(Tick(1.2))
+    assert core.handle(LinkChange(1.5, False, "usb reset")).notices == ("sensor link down: usb reset",)
+    assert core.next_deadline() is None
+    core.handle(Tick(5.0))
+    assert core.state()["state"] == "awaiting_placement"
+
+
+def test_resume_a_finished_game_shows_its_outcome(core: Core) -> None:
+    moves = ["a1 1R", "b2 1R", "a2 1L", "b3 1R", "a3 1L", "b4 2R", "a4 2R", "c4 2R"]
+    records = [{"kind": "start", "game": "classic", "players": 2, "computer": False, "match": False, "starter": 1}]
+    for move in moves:
+        hole_text, twist = move.split()
+        records += [{"kind": "place", "hole": hole_text}, {"kind": "twist", "twist": twist}]
+    records.append({"kind": "place", "hole": "a5"})
+    resumed = Core(load_profile("virtual-6x6"), journal_records=records, start_time=100.0)
+    state = resumed.state()
+    assert (state["state"], state["moves"][-1], state["outcome"]["winners"]) == ("game_over", "a5", [1])
