@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..events import EMPTY, MARBLE
 from ..rules import Position
+from ..rules.geometry import bits
 from .physical import Physical
 
 
@@ -46,17 +47,17 @@ def compare(expected: Position, physical: Physical, colours: tuple[str, ...]) ->
     reads "marble" and carries no colour. Each block's turn is the quarter its encoder allows
     that best fits the readings; ties go to the encoder's nearest quarter.
     """
+    sensed = _Sensed.of(physical.readings, colours)
     turns, torn, loose, turned = [], [], [], expected
     for block in range(1, expected.geometry.block_count + 1):
-        found = _turn_of(turned, block, physical, colours)
+        found = _turn_of(turned, block, physical, sensed)
         if found is None:
             (loose if expected.is_neutral_block(block) else torn).append(block)
             continue
         quarters, turned = found
         if quarters:
             turns.append((block, quarters))
-    holes = _compare_holes(turned, physical.readings, colours)
-    return Diff(tuple(turns), *holes, tuple(torn), tuple(loose), turned)
+    return Diff(tuple(turns), *sensed.compare(turned), tuple(torn), tuple(loose), turned)
 
 
 def rotated(position: Position, block: int, quarters: int) -> Position:
@@ -66,8 +67,48 @@ def rotated(position: Position, block: int, quarters: int) -> Position:
     return position
 
 
-def _turn_of(position: Position, block: int, physical: Physical,
-             colours: tuple[str, ...]) -> tuple[int, Position] | None:
+@dataclass(frozen=True)
+class _Sensed:
+    """The readings as bitboards: judging a candidate turn is then a few masks, not 36 lookups."""
+
+    empty: int
+    marble: int  # presence sensing: a marble of no known colour
+    colour: tuple[int, ...]  # polarity sensing: one bitboard per colour index
+    full: int
+
+    @classmethod
+    def of(cls, readings: list[str], colours: tuple[str, ...]) -> _Sensed:
+        masks = {EMPTY: 0, MARBLE: 0, **{name: 0 for name in colours}}
+        for hole, reading in enumerate(readings):
+            if reading in masks:
+                masks[reading] |= 1 << hole
+        return cls(masks[EMPTY], masks[MARBLE], tuple(masks[name] for name in colours), (1 << len(readings)) - 1)
+
+    def fitting(self, stones: tuple[int, ...]) -> int:
+        """The holes whose reading agrees with ``stones`` (one bitboard per colour)."""
+        occupied = 0
+        fit = 0
+        for c, mask in enumerate(stones):
+            occupied |= mask
+            fit |= mask & (self.marble | (self.colour[c] if c < len(self.colour) else 0))
+        return fit | (self.empty & ~occupied)
+
+    def compare(self, position: Position):
+        """(added, removed, recoloured, unsure) holes from ``position`` to the readings."""
+        stones, occupied = position.stones, position.occupied
+        added = [(h, None) for h in bits(self.marble & ~occupied)]
+        recoloured = []
+        for c, mask in enumerate(self.colour):
+            added += [(h, c) for h in bits(mask & ~occupied)]
+            recoloured += [(h, c) for h in bits(mask & occupied & ~(stones[c] if c < len(stones) else 0))]
+        known = self.empty | self.marble
+        for mask in self.colour:
+            known |= mask
+        return tuple(sorted(added)), tuple(bits(self.empty & occupied)), tuple(sorted(recoloured)), \
+            tuple(bits(self.full & ~known))  # unsure: UNSURE or a name we do not know
+
+
+def _turn_of(position: Position, block: int, physical: Physical, sensed: _Sensed) -> tuple[int, Position] | None:
     """The block's quarter turn and the position turned by it; None if the block is torn.
 
     Normally the encoder's candidates are ranked by how well the readings fit. When the count
@@ -77,55 +118,19 @@ def _turn_of(position: Position, block: int, physical: Physical,
     """
     options = physical.quarters(block)
     if options:
-        return _best_turn(position, block, options, physical, colours)[1:]
+        return min((_fit(position, block, q, sensed) for q in options), key=lambda fit: fit[0])[1:]
     nearest = physical.nearest(block)
     if abs(physical.count(block) - nearest * physical.detents) * 2 >= physical.detents:
         return None  # half way between quarters: never a rest
-    low, high = (_fit(position, block, q, physical, colours) for q in physical.neighbours(block))
+    low, high = (_fit(position, block, q, sensed) for q in physical.neighbours(block))
     if low[0] == high[0] == 0 and low[2] == high[2] == position:
         return 0, position  # a symmetric block at rest: its orientation changes nothing
     best = min(low, high, key=lambda fit: fit[0])
     return None if low[0] == high[0] else best[1:]
 
 
-def _best_turn(position: Position, block: int, options: tuple[int, ...], physical: Physical,
-               colours: tuple[str, ...]) -> tuple[int, int, Position]:
-    """(misses, quarters, turned position) of the option the readings fit best; ties go first."""
-    return min((_fit(position, block, q, physical, colours) for q in options), key=lambda fit: fit[0])
-
-
-def _fit(position: Position, block: int, quarters: int, physical: Physical,
-         colours: tuple[str, ...]) -> tuple[int, int, Position]:
+def _fit(position: Position, block: int, quarters: int, sensed: _Sensed) -> tuple[int, int, Position]:
+    """(misses inside the block, quarters, the turned position); ``min`` keeps the first of ties."""
     candidate = rotated(position, block, quarters)
-    holes = position.geometry.block_holes[block - 1]
-    misses = sum(not _fits(candidate.colour_at(h), physical.readings[h], colours) for h in holes)
-    return misses, quarters, candidate
-
-
-def _fits(expected: int | None, reading: str, colours: tuple[str, ...]) -> bool:
-    if expected is None:
-        return reading == EMPTY
-    return reading == MARBLE or _colour(reading, colours) == expected
-
-
-def _colour(reading: str, colours: tuple[str, ...]) -> int | None:
-    return colours.index(reading) if reading in colours else None
-
-
-def _compare_holes(position: Position, readings: list[str], colours: tuple[str, ...]):
-    added, removed, recoloured, unsure = [], [], [], []
-    for hole, reading in enumerate(readings):
-        want = position.colour_at(hole)
-        if reading == EMPTY:
-            if want is not None:
-                removed.append(hole)
-        elif reading == MARBLE:
-            if want is None:
-                added.append((hole, None))
-        elif (sensed := _colour(reading, colours)) is None:  # UNSURE, or a name we do not know
-            unsure.append(hole)
-        elif want is None:
-            added.append((hole, sensed))
-        elif sensed != want:
-            recoloured.append((hole, sensed))
-    return tuple(added), tuple(removed), tuple(recoloured), tuple(unsure)
+    mask = position.geometry.block_masks[block - 1]
+    return (mask & ~sensed.fitting(candidate.stones)).bit_count(), quarters, candidate
