@@ -74,7 +74,7 @@ class Core:
         self.hold = False  # accept no move until the board matches (after a commanded change)
         self.frame: tuple[RGB, ...] | None = None
         self._records: list[dict[str, Any]] = []
-        self._notices: list[str] = []
+        self._notices: list[str] = []  # notices from start-up go out with the first effects
         if journal_records:
             self._resume(journal_records, start_time)
 
@@ -83,10 +83,11 @@ class Core:
     def handle(self, event: Any) -> Effects:
         """Handle one event; never raises for bad input (it becomes a notice)."""
         self.now = max(self.now, getattr(event, "t", self.now))
-        self._records, self._notices = [], []
         self._dispatch(event)
         self._run_timers()
-        return Effects(self._render(), tuple(self._records), tuple(self._notices))
+        effects = Effects(self._render(), tuple(self._records), tuple(self._notices))
+        self._records, self._notices = [], []
+        return effects
 
     def next_deadline(self) -> float | None:
         """When the core wants a Tick: a settle or grace timer, or the next animation frame."""

@@ -23,11 +23,13 @@ class Step:
     block: int | None = None
     clockwise: bool | None = None  # for "turn": the direction to turn the block back
     colour: str | None = None  # for "put" / "swap": the colour that belongs there
+    back: bool = True  # for "turn": undo a turn; False: a drifted block goes on to its quarter
 
     def text(self, position: Position) -> str:
         """The instruction for people, e.g. ``put a white marble on c3``."""
         if self.kind == "turn":
-            return f"turn block {self.block} back {'R' if self.clockwise else 'L'}"
+            way = "R" if self.clockwise else "L"
+            return f"turn block {self.block} back {way}" if self.back else f"turn block {self.block} {way} to the next quarter"
         name = hole_name(self.hole, position.geometry)  # type: ignore[arg-type]
         return {
             "remove": f"remove the marble on {name}",
@@ -55,8 +57,9 @@ def _turn_steps(diff: Diff, physical: Physical) -> list[Step]:
     """One step per quarter to undo; a torn block turns to the nearest quarter first."""
     steps = []
     for block in diff.torn:
-        rest = physical.nearest(block) * physical.detents
-        steps.append(Step("turn", block=block, clockwise=physical.count(block) < rest))
+        nearest = physical.nearest(block)
+        clockwise = physical.count(block) < nearest * physical.detents
+        steps.append(Step("turn", block=block, clockwise=clockwise, back=nearest == 0))
     for block, quarters in diff.turns:
         steps.extend(Step("turn", block=block, clockwise=quarters < 0) for _ in range(abs(quarters)))
     return steps

@@ -97,8 +97,8 @@ class ClassicFlow:
         self.game = ClassicGame(self.size, self.options["players"], to_move=starter)
         self.placed_hole = None
         self.start()
-        return {"t": t, "kind": kind, **self.options, "starter": starter} if kind == "start" else \
-            {"t": t, "kind": kind, "starter": starter}
+        options = self.options if kind == "start" else {}  # a match's next game keeps its options
+        return {"t": t, "kind": kind, **options, "starter": starter}
 
     def to_menu(self, t: float) -> dict[str, Any]:
         self.abort()

@@ -125,7 +125,7 @@ def test_repair_texts_for_swaps_checks_and_half_turns() -> None:
     assert [s.text(expected) for s in steps] == ["turn block 3 back R"]
     p = physical({}, {3: -4})  # nearer the next quarter: on to it
     steps = repair_steps(compare(expected, p, COLOURS), expected, p, COLOURS)
-    assert [s.text(expected) for s in steps] == ["turn block 3 back L"]
+    assert [s.text(expected) for s in steps] == ["turn block 3 L to the next quarter"]
     p = physical({"a1": "black", "b2": "unsure"})
     steps = repair_steps(compare(expected, p, COLOURS), expected, p, COLOURS)
     assert [s.text(expected) for s in steps] == [

@@ -147,3 +147,12 @@ def test_resume_a_finished_game_shows_its_outcome(core: Core) -> None:
     resumed = Core(load_profile("virtual-6x6"), journal_records=records, start_time=100.0)
     state = resumed.state()
     assert (state["state"], state["moves"][-1], state["outcome"]["winners"]) == ("game_over", "a5", [1])
+
+
+def test_an_unusable_journal_is_reported_with_the_first_effects() -> None:
+    core = Core(load_profile("virtual-6x6"), journal_records=[
+        {"kind": "start", "game": "classic", "players": 2}, {"kind": "twist", "twist": "9Q"}])
+    notices = core.handle(Tick(0.0)).notices
+    assert notices == ("journal could not be resumed ('9Q' is not a twist: write the block number then R "
+                       "(clockwise) or L (counter-clockwise), e.g. 4R); starting at the menu",)
+    assert core.state()["state"] == "choosing"
