@@ -30,7 +30,9 @@ from .board import BoardInputError, Diff, Physical, Step, compare, repair_steps
 from .events import EMPTY, ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
 from .flow import GAMES, PLAYING, Action, ClassicFlow, Menu, explain, is_idle_turn
 from .flow.scene import is_animated, scene
+from .errors import ProfileError
 from .lights.render import render
+from .lights.view import PALETTE
 from .rules import IllegalMoveError, Phase, Position, hole_name
 
 RGB = tuple[int, int, int]
@@ -60,6 +62,9 @@ class Core:
                  colours: tuple[str, ...] | None = None, start: tuple[tuple[int, str], ...] = ()) -> None:
         self.chain = profile.leds
         self.colours = colours or tuple(profile.colours.values()) or DEFAULT_COLOURS
+        unlit = [c for c in self.colours if c not in PALETTE]
+        if unlit:
+            raise ProfileError(f"marble colour {unlit[0]!r} has no light (colours: {', '.join(PALETTE)})")
         self.settle_s, self.grace_s, self.turn_settle_s = settle_s, grace_s, turn_settle_s
         self.now = start_time
         self.physical = Physical(profile.geometry, profile.detents_per_quarter)
@@ -169,8 +174,10 @@ class Core:
                    "abort": self._abort, "menu": self._abort}.get(name)
         if handler is None:
             self._notices.append(f"unknown command {name!r}; commands: new_game, take_back, abort, menu")
-            return
-        handler(args)
+        elif not isinstance(args, dict):
+            self._notices.append(f"{name}: arguments must be an object, not {args!r}")
+        else:
+            handler(args)
 
     def _new_game(self, args: dict[str, Any]) -> None:
         options = {"game": args.get("game", "classic"), "players": args.get("players", 2),

@@ -12,12 +12,15 @@ Other variants get their own flow module with the same trigger names for the sha
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from transitions import Machine
 
 from ..rules import ClassicGame, IllegalMoveError, Match, Phase, hole_name, move_name, parse_hole, parse_twist
 from .classic_steps import Action
+
+log = logging.getLogger(__name__)
 
 STATES = ["choosing", "awaiting_placement", "awaiting_twist", "repair", "game_over", "between_games"]
 PLAYING = ["awaiting_placement", "awaiting_twist", "repair"]
@@ -108,12 +111,20 @@ class ClassicFlow:
     # -- playing -------------------------------------------------------------------------------
 
     def accept(self, actions: tuple[Action, ...], t: float) -> list[dict[str, Any]]:
-        """Apply ``actions`` in order (stopping when the game ends); their journal records."""
+        """Apply ``actions`` in order (stopping when the game ends); their journal records.
+
+        An action the rules refuse stops the sequence: what was applied before it stands (and
+        is recorded), the refusal is logged, and the board tracker sees the rest as a mismatch.
+        """
         records = []
         for action in actions:
             if self.is_over():
                 break
-            records.append(self.apply(action, t))
+            try:
+                records.append(self.apply(action, t))
+            except IllegalMoveError as error:
+                log.warning("the rules refused %s: %s", action, error)
+                break
         if self.is_over():
             records.append(self._end_record(t))
         return records

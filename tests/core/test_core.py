@@ -156,3 +156,23 @@ def test_an_unusable_journal_is_reported_with_the_first_effects() -> None:
     assert notices == ("journal could not be resumed ('9Q' is not a twist: write the block number then R "
                        "(clockwise) or L (counter-clockwise), e.g. 4R); starting at the menu",)
     assert core.state()["state"] == "choosing"
+
+
+def test_command_arguments_that_are_not_an_object_are_a_notice(core: Core) -> None:
+    assert core.handle(Command(0.0, "new_game", ["classic"])).notices == (
+        "new_game: arguments must be an object, not ['classic']",)
+
+
+def test_a_colour_without_a_light_is_refused_at_start_up() -> None:
+    from controller.errors import ProfileError
+    with pytest.raises(ProfileError, match="marble colour 'pink' has no light"):
+        Core(load_profile("virtual-6x6"), colours=("white", "pink"))
+
+
+def test_an_action_the_rules_refuse_stops_the_sequence() -> None:
+    from controller.flow import Action, ClassicFlow
+    flow = ClassicFlow()
+    flow.new_game({"game": "classic", "players": 2}, 0.0)
+    records = flow.accept((Action("place", 0), Action("place", 1)), 1.0)  # a second placement
+    assert records == [{"t": 1.0, "kind": "place", "hole": "a1"}]
+    assert flow.state == "awaiting_twist"
