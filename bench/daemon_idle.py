@@ -4,7 +4,9 @@
 - idle CPU: user+system CPU seconds the process spends over --idle-s seconds with nothing
   happening (a fresh game at the menu, watchdog on at WatchdogSec=20, web console on), scaled to
   seconds per minute and percent of one core (target: under 1 %);
-- memory: resident set size after start-up (target: under 60 MB).
+- memory: resident set size after start-up (target: under 60 MB);
+- for comparison, the same CPU figure while a game waits for a placement, and while a won game's
+  winning line animates (the core then asks for frames at LED edges).
 
 Prints figures only; nothing is asserted. Usage: python bench/daemon_idle.py [--idle-s 25]
 """
@@ -12,6 +14,7 @@ Prints figures only; nothing is asserted. Usage: python bench/daemon_idle.py [--
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import statistics
@@ -19,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,11 +35,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start(tmp: Path, web: bool) -> tuple[subprocess.Popen[bytes], float, socket.socket]:
+def start(tmp: Path, web: bool, port: int = 0) -> tuple[subprocess.Popen[bytes], float, socket.socket]:
     """Start the daemon; return it, the seconds it took to send READY=1, and its notify socket."""
     config = tmp / f"config-{time.monotonic_ns()}.toml"
     config.write_text(f'profile = "virtual-6x6"\n[storage]\njournal = "{tmp}/journal-{config.stem}.jsonl"\n'
-                      f'[web]\nenabled = {"true" if web else "false"}\nport = {free_port()}\n')
+                      f'[web]\nenabled = {"true" if web else "false"}\nport = {port or free_port()}\n')
     notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     path = str(tmp / f"notify-{config.stem}")
     notify.bind(path)
@@ -47,6 +51,24 @@ def start(tmp: Path, web: bool) -> tuple[subprocess.Popen[bytes], float, socket.
     while b"READY=1" not in notify.recv(4096):
         pass
     return proc, time.perf_counter() - began, notify
+
+
+def post(port: int, path: str, body: dict) -> None:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode())
+    urllib.request.urlopen(request, timeout=10).close()
+
+
+def win(port: int) -> None:
+    """Seat 1 wins on placement in column a while seat 2 plays in block 4 (block 2 stays
+    neutral, so every twist may be skipped)."""
+    post(port, "/api/command", {"name": "new_game", "args": {"game": "classic"}})
+    for hole in ("a1", "d1", "a2", "e1", "a3", "f1", "a4", "d2", "a5"):
+        time.sleep(0.4)  # past the core's settle time, so each placement is judged on its own
+        post(port, "/api/board/place", {"hole": hole})
+    time.sleep(0.5)
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=10) as response:
+        outcome = json.loads(response.read())["state"]["outcome"]
+    assert outcome and outcome["winners"] == [1], f"the scripted game did not end as planned: {outcome}"
 
 
 def cpu_s(pid: int) -> float:
@@ -85,13 +107,29 @@ def main() -> None:
         for web in (False, True):
             proc, _, notify = start(tmp, web)
             time.sleep(2.0)  # let imports and first frames settle
-            rss, before = rss_mb(proc.pid), cpu_s(proc.pid)
-            time.sleep(args.idle_s)
-            used = cpu_s(proc.pid) - before
+            rss = rss_mb(proc.pid)
+            used = measure(proc, args.idle_s)
             stop(proc, notify)
-            print(f"idle (web {'on' if web else 'off'}): {used * 60 / args.idle_s:.3f} CPU s per minute "
-                  f"= {100 * used / args.idle_s:.2f} % of one core over {args.idle_s:.0f} s; RSS {rss:.1f} MB")
+            print(f"idle (web {'on' if web else 'off'}): {per_minute(used, args.idle_s)}; RSS {rss:.1f} MB")
+        port = free_port()
+        proc, _, notify = start(tmp, True, port)
+        post(port, "/api/command", {"name": "new_game", "args": {"game": "classic"}})
+        time.sleep(1.0)
+        print(f"a game waiting for a placement: {per_minute(measure(proc, args.idle_s), args.idle_s)}")
+        win(port)
+        print(f"a won game's line animating: {per_minute(measure(proc, args.idle_s), args.idle_s)}")
+        stop(proc, notify)
 
+
+def measure(proc: subprocess.Popen[bytes], seconds: float) -> float:
+    before = cpu_s(proc.pid)
+    time.sleep(seconds)
+    return cpu_s(proc.pid) - before
+
+
+def per_minute(used: float, seconds: float) -> str:
+    return (f"{used * 60 / seconds:.3f} CPU s per minute = {100 * used / seconds:.2f} % of one core "
+            f"over {seconds:.0f} s")
 
 if __name__ == "__main__":
     main()
