@@ -76,7 +76,7 @@ class App:
         self._counts_seen = [0] * len(config.encoders)
         self.running = False
         self._beat_ms = 0
-        self._logged_ms = 0
+        self._logged_ms = None   # no line yet: the first one always goes out
         self._calibrate_seq = -1
         self._before = None
         for index, (pin_a, pin_b) in enumerate(io.encoder_pins()):
@@ -255,6 +255,6 @@ class App:
                 due = ticks_ms()
 
     def _log_limited(self, now, text):
-        if ticks_diff(now, self._logged_ms) >= self.log_every_ms:
+        if self._logged_ms is None or ticks_diff(now, self._logged_ms) >= self.log_every_ms:
             self._logged_ms = now
             self.link.log(text)

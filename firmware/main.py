@@ -21,11 +21,12 @@ def production():
         return False
 
 
-def main():
+def main(usb=None):
+    """Run the board until mpremote knocks; ``usb`` replaces the USB port (tests only)."""
     import hal   # imports machine: only ever on the device
     import machine
     config = boardconfig.load("board.json")
-    io = hal.MachineIO(config)
+    io = hal.MachineIO(config, usb)
     app = App(config, io)
     app.start()
     wdt = machine.WDT(timeout=WATCHDOG_MS) if production() else None

@@ -212,3 +212,30 @@ def test_nine_by_nine_board_runs_the_same_loop():
     rig.start()
     rig.sim.place(80, wire.NORTH)
     assert events(rig.run(100), "hole") == [{"hole": 80, "cls": wire.NORTH}]
+
+
+def test_an_error_in_the_loop_becomes_a_log_line_and_scanning_goes_on():
+    rig = Rig()
+    rig.start()
+    reads = rig.sim.adc_readers()
+    failures = [3]
+
+    def flaky():
+        if failures[0]:
+            failures[0] -= 1
+            raise OSError(5)
+        return reads[0]()
+
+    rig.app.mux._adcs = [flaky] + reads[1:]
+    polls = [0]
+
+    def read():                      # mpremote knocks after a few scans, ending run()
+        polls[0] += 1
+        return b"\r\x03" if polls[0] == 8 else b""
+
+    rig.sim.read = read
+    rig.app.scan_ms = 1
+    rig.app.run()
+    logs = events(rig.take(), "log")
+    assert logs == [{"text": "error: OSError(5,)"}] or logs == [{"text": "error: OSError(5)"}]
+    assert rig.app.scanner.scans >= 5 and rig.app.link.wants_repl

@@ -100,3 +100,34 @@ def test_attach_registers_both_pins_and_decodes_through_them():
         a.level, b.level = level_a, level_b
         handlers[id(changed)](changed)
     assert enc.take_steps(0) == 1
+
+
+def test_the_interrupt_handler_allocates_nothing():
+    # Under MicroPython the heap is locked while the IRQ handler runs, as in hard-IRQ context:
+    # any allocation raises MemoryError. (CPython has no heap lock; the decoding is checked.)
+    import micropython
+    lock = getattr(micropython, "heap_lock", None)
+    unlock = getattr(micropython, "heap_unlock", None)
+
+    class Pin:
+        level = 0
+
+        def value(self):
+            return self.level
+
+    a, b = Pin(), Pin()
+    a.level = b.level = 0      # instance attributes now, so setting them below allocates nothing
+    handlers = []
+    enc = Encoders(1)
+    enc.attach(0, a, b, lambda pin, handler: handlers.append(handler))
+    sequence = CW * 3 + ((1, 0), (0, 1)) + CCW      # with a missed edge in the middle
+    if lock:
+        lock()
+    try:
+        for level_a, level_b in sequence:
+            a.level, b.level = level_a, level_b
+            handlers[0](a)
+    finally:
+        if unlock:
+            unlock()
+    assert enc.errors[0] == 1 and enc.counts[0] != 0

@@ -146,3 +146,14 @@ def test_sim_turn_rotates_marbles_and_drives_the_encoder():
     sim.end_turn(2, 1)
     assert sim.marbles == {35: NORTH}   # f6: a clockwise quarter moves top-left to top-right
     assert enc.take_steps(1) == 3 and enc.errors[1] == 0
+
+
+def test_shipped_board_files_are_the_reference_wiring():
+    import wire
+    folder = wire.__file__.rsplit("/", 1)[0] if "/" in wire.__file__ else "."
+    for size in (6, 9):
+        config = boardconfig.load(folder + "/board-%d.json" % size)
+        assert config.size == size
+        with open(folder + "/board-%d.json" % size) as f:
+            import json
+            assert json.loads(f.read()) == boardconfig.default(size)

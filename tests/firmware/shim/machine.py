@@ -56,9 +56,12 @@ class ADC:
 
 
 class WDT:
+    made = []
+
     def __init__(self, id=0, timeout=5000):
         self.timeout = timeout
         self.feeds = 0
+        WDT.made.append(self)
 
     def feed(self):
         self.feeds += 1
