@@ -4,6 +4,7 @@ screenshot kept as a CI artefact (artifacts/sim.png)."""
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -106,3 +107,20 @@ def test_lifting_a_marble_and_the_buttons_and_a_clear_error(page: Page):
     expect(page.locator("#turn-text")).to_contain_text("Menu, ")
     page.click("#ok")
     expect(page.locator("#notices")).to_contain_text("new classic game")
+
+
+def test_dragging_a_block_round_turns_it(page: Page):
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    place(page, "a1", 1)
+    box = page.locator('g[data-block="3"] > .block').bounding_box()
+    left = (box["x"] + 6, box["y"] + box["height"] / 2)
+    top = (box["x"] + box["width"] / 2, box["y"] + 6)
+    page.mouse.move(*left)
+    page.mouse.down()
+    for step in range(1, 11):  # along the arc from the left edge up to the top: clockwise
+        a = step / 10 * 1.5708
+        page.mouse.move(top[0] - (top[0] - left[0]) * math.cos(a),
+                        left[1] - (left[1] - top[1]) * math.sin(a))
+    page.mouse.up()
+    expect(page.locator("#moves li").last).to_have_text("a1 3R")

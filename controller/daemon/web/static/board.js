@@ -58,6 +58,36 @@ class BoardView {
     el("rect", { class: "block", x: x0, y: y0, width: this.blockSide, height: this.blockSide, rx: 10 }, g);
     for (const hole of block.holes) this.drawHole(hole, g);
     for (const clockwise of [true, false]) this.drawArrow(block.block, clockwise, g);
+    this.enableDrag(block.block, g, x0 + this.blockSide / 2, y0 + this.blockSide / 2);
+  }
+
+  // Dragging a block round its centre turns it: the drawing follows the pointer, and letting go
+  // past DRAG_DEG sends a quarter turn that way (the board then redraws the marbles turned).
+  enableDrag(block, g, cx, cy) {
+    const DRAG_DEG = 35;
+    const plate = g.querySelector(".block");
+    let start = null, angle = 0;
+    const at = (event) => {
+      const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(this.svg.getScreenCTM().inverse());
+      return Math.atan2(p.y - cy, p.x - cx) * 180 / Math.PI;
+    };
+    plate.addEventListener("pointerdown", (event) => {
+      start = at(event); angle = 0;
+      plate.setPointerCapture(event.pointerId);
+    });
+    plate.addEventListener("pointermove", (event) => {
+      if (start === null) return;
+      angle = Math.max(-90, Math.min(90, ((at(event) - start + 540) % 360) - 180));
+      g.setAttribute("transform", `rotate(${angle} ${cx} ${cy})`);
+    });
+    const end = () => {
+      if (start === null) return;
+      g.removeAttribute("transform");
+      if (Math.abs(angle) >= DRAG_DEG) this.actions.quarter(block, angle > 0, false);
+      start = null;
+    };
+    plate.addEventListener("pointerup", end);
+    plate.addEventListener("pointercancel", end);
   }
 
   drawHole(hole, parent) {
