@@ -54,6 +54,10 @@ class Table:
         self.board.end_turn(block, 1 if clockwise else 3)
         self.pump(TWIST_PAUSE_S)
 
+    def lift(self, name):
+        self.board.lift(hole(name))
+        self.pump(PLACE_PAUSE_S)
+
     def play(self, move, pole):
         name, *twist = move.split()
         self.place(name, pole)
@@ -87,9 +91,12 @@ def test_a_whole_classic_game_arrives_as_its_moves(table):
     table, app = table
     table.pump(0.3)                                     # the snapshot's readings reach the core
     table.feed(Command(time.monotonic(), "new_game", {"game": "classic"}))
+    table.place("b2", wire.NORTH)                       # second thoughts: taken back
+    table.lift("b2")
     for number, move in enumerate(GAME):
         table.play(move, wire.NORTH if number % 2 == 0 else wire.SOUTH)
     assert table.core.flow.move_texts() == list(GAME)
     assert table.notices[-1] == "seat 1 wins (five on placement)", table.notices
+    assert table.notices[2:4] == ["b2 placed by seat 1", "take-back"], table.notices
     assert not any("repair" in n or "ignored" in n for n in table.notices), table.notices
     assert app.link.rejected == 0 and app.encoders.errors == [0, 0, 0, 0]
