@@ -15,7 +15,6 @@ Run: .venv/bin/python bench/firmware_scan.py   (the MicroPython part needs
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import statistics
