@@ -100,10 +100,8 @@ def build(size: int) -> App:
     return app
 
 
-def count_step(size: int) -> dict[str, int]:
-    app = build(size)
-    io = app.io
-    reads, writes = io.adc_reads, io.pin_writes
+def count_ops(action) -> tuple[int, int]:
+    """(bytecode ops, calls) that ``action()`` executes in firmware code."""
     ops = calls = 0
     firmware = str(FIRMWARE)
 
@@ -119,10 +117,30 @@ def count_step(size: int) -> dict[str, int]:
         return tracer
 
     sys.settrace(tracer)
-    app.step(60)
+    action()
     sys.settrace(None)
+    return ops, calls
+
+
+def count_step(size: int) -> dict[str, int]:
+    app = build(size)
+    io = app.io
+    reads, writes = io.adc_reads, io.pin_writes
+    ops, calls = count_ops(lambda: app.step(60))
     return {"holes": size * size, "adc_reads": io.adc_reads - reads,
             "pin_writes": io.pin_writes - writes, "calls": calls, "ops": ops}
+
+
+def count_heartbeat(size: int, builtin_crc: bool) -> int:
+    """Ops of one heartbeat (hash of the state, frame, CRC) with or without binascii.crc32."""
+    import wire
+    app = build(size)
+    saved = wire._builtin_crc32
+    wire._builtin_crc32 = saved if builtin_crc else None
+    try:
+        return count_ops(lambda: app.link.heartbeat(app.state_hash()))[0]
+    finally:
+        wire._builtin_crc32 = saved
 
 
 def rp2040_estimate(work: dict[str, int], op_us: float) -> dict[str, float]:
@@ -209,6 +227,11 @@ def main() -> None:
             print(f"  {w['holes']} holes: ADC {e['adc_ms']:.2f} ms + pins {e['pins_ms']:.2f} ms + "
                   f"Python {e['ops_ms']:.2f} ms = {e['scan_ms']:.2f} ms/scan -> {e['scan_hz']:.0f} Hz "
                   f"({verdict} the {TARGET_HZ} Hz target)")
+    print()
+    for size in (6, 9):
+        fast, slow = count_heartbeat(size, True), count_heartbeat(size, False)
+        print(f"heartbeat ({size * size} holes, every 250 ms): {fast} ops with a built-in "
+              f"binascii.crc32, {slow} ops with wire.py's bitwise fallback")
     print()
     measured = micropython_scan_us()
     if measured is None:
