@@ -10,7 +10,9 @@ REPL. When mpremote knocks (see link.py), the loop ends and the REPL gets the po
 import boardconfig
 from app import App
 
-WATCHDOG_MS = 2000  # 200 scan periods: only a real hang trips it
+# Near the RP2040's maximum (8388 ms): a hang still resets the board within seconds, and
+# `firmware flash` has time to remove the production marker after its knock stops the loop.
+WATCHDOG_MS = 8000
 
 
 def production():
