@@ -96,6 +96,10 @@ def _devices(profile: Profile, machine: Machine) -> list[Check]:
     if profile.leds.driver == "spi":
         checks.append(_node("SPI", [machine.dev / SPI_NODE] if (machine.dev / SPI_NODE).exists() else [],
                             "the NeoPixels", "sudo raspi-config nonint do_spi 0 && sudo reboot"))
+    elif profile.leds.driver == "pwm" and not machine.is_root():
+        # PWM NeoPixels go through /dev/mem, which only root may map; the service runs as pentago.
+        checks.append(Check("LEDs", False, "PWM-driven NeoPixels need root (/dev/mem)",
+                            'wire the LED data line to GPIO 10 (SPI MOSI) and set leds.driver = "spi"'))
     return checks
 
 

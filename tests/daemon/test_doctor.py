@@ -124,3 +124,17 @@ def test_the_real_handshake_reads_the_firmware_version_over_a_pty(tmp_path, monk
         assert f"OK    MCU firmware: version 0.1.0-fake, protocol {wire.PROTOCOL_VERSION}, 6x6" in lines(run_checks(config(tmp_path, "B-6x6"), m))
     finally:
         mcu.close()
+
+
+def test_pwm_leds_need_root(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from controller.profile import load_profile
+
+    def pwm_profile(name):
+        profile = load_profile(name)
+        return replace(profile, leds=replace(profile.leds, driver="pwm", pin=18))
+
+    monkeypatch.setattr("controller.daemon.doctor.load_profile", pwm_profile)
+    text, status = report(run_checks(config(tmp_path, "A-6x6"), machine(tmp_path)))
+    assert status == 1 and "FAIL  LEDs: PWM-driven NeoPixels need root (/dev/mem)" in text
