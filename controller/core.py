@@ -29,15 +29,14 @@ from typing import Any
 from .board import BoardInputError, Diff, Physical, Step, compare, repair_steps
 from .events import EMPTY, ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
 from .flow import GAMES, PLAYING, Action, ClassicFlow, Menu, explain, is_idle_turn
-from .flow.scene import is_animated, scene
 from .errors import ProfileError
-from .lights.render import render
-from .lights.view import PALETTE
+from .flow.scene import scene
+from .lights.render import next_change, render
+from .lights.view import PALETTE, View
 from .rules import IllegalMoveError, Phase, Position, hole_name
 
 RGB = tuple[int, int, int]
 DEFAULT_COLOURS = ("white", "black")
-FRAME_S = 0.04  # animation frame period: 25 frames a second is smooth for blinks and chases
 SYMBOLS = "xoyz"  # the physical board's colours, as the rules' text boards print them
 
 
@@ -78,6 +77,10 @@ class Core:
         self.strict = False  # the next mismatch means repair at once (after a resume or a command)
         self.hold = False  # accept no move until the board matches (after a commanded change)
         self.frame: tuple[RGB, ...] | None = None
+        self._shown: View | None = None  # the view the last frame was rendered from
+        self._view_key: tuple[Any, ...] | None = None
+        self._view_cache = View()
+        self._shown_t = start_time
         self._records: list[dict[str, Any]] = []
         self._notices: list[str] = []  # notices from start-up go out with the first effects
         if journal_records:
@@ -95,12 +98,11 @@ class Core:
         return effects
 
     def next_deadline(self) -> float | None:
-        """When the core wants a Tick: a settle or grace timer, or the next animation frame."""
+        """When the core wants a Tick: a settle or grace timer, or the next change of the LEDs."""
         times = [self.grace_at]
         if self.link_up:
             times.append(self.physical.settles_at(self.settle_s, self.turn_settle_s))
-        if is_animated(self._view()):
-            times.append(self.now + FRAME_S)
+        times.append(next_change(self._view(), self.now))
         return min((t for t in times if t is not None), default=None)
 
     def state(self) -> dict[str, Any]:
@@ -300,11 +302,22 @@ class Core:
 
     # -- output --------------------------------------------------------------------------------
 
-    def _view(self):
-        return scene(self.flow, self.menu, self.repair)
+    def _view(self) -> View:
+        """The scene, rebuilt only when something it shows has changed (most events change
+        nothing the LEDs show: a bounce, an encoder step, a tick)."""
+        flow, game = self.flow, self.flow.game
+        key = (flow.state, game and game.position, game and game.phase, self.menu.page, self.menu.pick,
+               self.repair[:1], flow.match and len(flow.match.outcomes))
+        if key != self._view_key:
+            self._view_key, self._view_cache = key, scene(flow, self.menu, self.repair)
+        return self._view_cache
 
     def _render(self) -> tuple[RGB, ...] | None:
-        frame = render(self._view(), self.chain, self.now)
+        view = self._view()
+        if view == self._shown and next_change(view, self._shown_t) is None:
+            return None  # a still view already on the LEDs: nothing to render
+        self._shown, self._shown_t = view, self.now
+        frame = render(view, self.chain, self.now)
         if frame == self.frame:
             return None
         self.frame = frame

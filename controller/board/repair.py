@@ -7,7 +7,7 @@ each settled snapshot, so the lights always show the first step of what is still
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..rules import Position, hole_name
 from .diff import Diff
@@ -23,7 +23,9 @@ class Step:
     block: int | None = None
     clockwise: bool | None = None  # for "turn": the direction to turn the block back
     colour: str | None = None  # for "put" / "swap": the colour that belongs there
-    back: bool = True  # for "turn": undo a turn; False: a drifted block goes on to its quarter
+    # For "turn": undo a turn; False: a drifted block goes on to its nearer quarter. Only the
+    # wording depends on it, so it stays out of the repr the lights quote in their messages.
+    back: bool = field(default=True, repr=False)
 
     def text(self, position: Position) -> str:
         """The instruction for people, e.g. ``put a white marble on c3``."""

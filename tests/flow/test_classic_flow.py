@@ -102,7 +102,7 @@ def test_win_on_placement_lights_the_line() -> None:
     state = rig.core.state()
     assert (state["state"], state["moves"][-1], state["outcome"]["result"], state["outcome"]["winners"]) == \
         ("game_over", "a5", "win", [1])
-    assert rig.lit() == "win:white:1"
+    assert rig.lit() == "turn:white win:white:1"
     assert rig.records[-1]["kind"] == "end" and rig.records[-1]["termination"] == "five on placement"
 
 
@@ -124,7 +124,7 @@ def test_match_alternates_the_starter_and_keeps_the_score() -> None:
         rig.play(move)
     rig.play("a5")
     assert rig.core.state()["state"] == "between_games"
-    assert rig.lit() == "win:white:1 card:white"
+    assert rig.lit() == "turn:white win:white:1 card:white"
     for hole in list(rig.board.marbles()):
         rig.do("lift", hole)
     rig.wait()
