@@ -18,13 +18,15 @@ PAUSE = 0.5  # a human pause after each gesture: longer than the settle times
 class Rig:
     """Gestures on a :class:`VirtualBoard` go through a :class:`Core`; time is ours to move."""
 
-    def __init__(self, *, sensing: str = "presence", start: dict[str, Any] | None = None, **core_options: Any) -> None:
+    def __init__(self, *, sensing: str = "presence", start: dict[str, Any] | None = None,
+                 garbage: Any = None, **core_options: Any) -> None:
         self.t = 0.0
         profile = load_profile("virtual-6x6")
         if sensing == "polarity":
             profile = replace(profile, sensing="polarity", colours={"north": "white", "south": "black"})
         self.profile = profile
-        self.board = VirtualBoard.from_profile(profile, clock=lambda: self.t, buttons=("ok", "back"))
+        self.board = VirtualBoard.from_profile(profile, clock=lambda: self.t, buttons=("ok", "back"),
+                                                garbage=garbage)
         self.core = Core(profile, **core_options)
         self.records: list[dict[str, Any]] = []
         self.notices: list[str] = []
@@ -58,7 +60,10 @@ class Rig:
         self.board.place(hole)
         self.wait()
         if twist:
-            self.board.quarter(int(twist[0][0]), twist[0][1] == "R")
+            block, sign = int(twist[0][0]), 1 if twist[0][1] == "R" else -1
+            for _ in range(self.board.detents_per_quarter):  # detent by detent, as hands turn
+                self.board.turn(block, sign)
+                self.wait(0.03)
             self.wait()
 
     def lit(self) -> str:

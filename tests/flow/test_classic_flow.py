@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from .rig import Rig
@@ -94,7 +96,7 @@ def test_flow_table(name: str) -> None:
 
 
 def test_win_on_placement_lights_the_line() -> None:
-    rig = Rig(start=CLASSIC)
+    rig = Rig(start=CLASSIC, garbage=random.Random(4))  # holes of a turning block read garbage
     for move in ["a1 1R", "b2 1R", "a2 1L", "b3 1R", "a3 1L", "b4 2R", "a4 2R", "c4 2R"]:
         rig.play(move)
     rig.do("place", "a5")
@@ -103,6 +105,10 @@ def test_win_on_placement_lights_the_line() -> None:
     assert (state["state"], state["moves"][-1], state["outcome"]["result"], state["outcome"]["winners"]) == \
         ("game_over", "a5", "win", [1])
     assert rig.lit() == "turn:white win:white:1"
+    line = rig.core.state()["outcome"]["lines"][0]
+    frame = rig.frames[-1]
+    assert all(frame[rig.profile.leds.hole_pixel[hole]] != (0, 0, 0) for hole in line)
+    assert rig.core.state()["frame"] == [list(rgb) for rgb in frame]
     assert rig.records[-1]["kind"] == "end" and rig.records[-1]["termination"] == "five on placement"
 
 
