@@ -164,7 +164,8 @@ class App:
     # Requests from the Pi ----------------------------------------------------------------------
 
     def handle(self, mtype, seq, payload):
-        """Answer one request frame (PROTOCOL.md, "The MCU")."""
+        """Answer one request frame (PROTOCOL.md, "The MCU"); link.py has dropped frames of
+        the MCU's own types already."""
         if mtype not in wire.UNPACKERS:
             return self.link.ack(seq, wire.UNKNOWN_MESSAGE)
         try:
@@ -181,8 +182,6 @@ class App:
             self.link.ack(seq, self.set_config(fields["key"], fields["value"]))
         elif mtype == wire.CALIBRATE:
             self._begin_calibration(seq, fields["kind"])
-        else:
-            self.link.ack(seq, wire.UNKNOWN_MESSAGE)   # one of our own types, sent to us
 
     def set_config(self, key, value):
         """Apply one setting; returns the ack status."""
