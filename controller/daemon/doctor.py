@@ -12,7 +12,7 @@ import grp
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +68,6 @@ class Machine:
     groups: Callable[[], set[str]] = _user_groups
     is_root: Callable[[], bool] = lambda: os.geteuid() == 0
     mcu_hello: Callable[[Profile], dict[str, Any]] = _mcu_hello
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def run_checks(config: Config, machine: Machine = Machine()) -> list[Check]:

@@ -1,4 +1,4 @@
-"""The systemd notify protocol: READY=1, WATCHDOG=1, STOPPING=1 and STATUS= over NOTIFY_SOCKET.
+"""The systemd notify protocol: READY=1 (with a STATUS=), WATCHDOG=1 and STOPPING=1 over NOTIFY_SOCKET.
 
 Written here rather than taken from the ``sdnotify`` package: the protocol is one datagram on a
 unix socket named by the environment, a dozen lines with the standard library, and doing it
@@ -43,14 +43,8 @@ class Notifier:
     def watchdog(self) -> None:
         self.notify("WATCHDOG=1")
 
-    def reloading(self) -> None:
-        self.notify("RELOADING=1")
-
     def stopping(self) -> None:
         self.notify("STOPPING=1")
-
-    def status(self, text: str) -> None:
-        self.notify(f"STATUS={text}")
 
 
 def _socket_address(name: str) -> str | bytes | None:

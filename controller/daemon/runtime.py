@@ -100,10 +100,6 @@ class Runtime:
         self.pixels.close()
         log("stopped")
 
-    @property
-    def is_alive(self) -> bool:
-        return self._thread.is_alive()
-
     # -- the core thread -----------------------------------------------------------------------
 
     def _loop(self) -> None:
