@@ -160,7 +160,7 @@ class Runtime:
         try:
             for record in records:
                 self.journal.append(record)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # a full disk, or a record that is not JSON
             self.failed = True
             log("journal write failed", logging.ERROR, error=exc)
             return False
@@ -183,5 +183,8 @@ class Runtime:
     def _publish(self, notices: tuple[str, ...]) -> None:
         self.snapshot = self.core.state()
         for listener in self.listeners:
-            listener(self.snapshot, notices)
+            try:
+                listener(self.snapshot, notices)
+            except Exception:  # e.g. the web loop closing at shut-down: the core goes on
+                logging.getLogger("pentago_board").exception("state listener failed")
 

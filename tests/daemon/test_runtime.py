@@ -153,3 +153,20 @@ def test_listeners_get_the_state_after_each_change():
     runtime.stop()
     assert states[1] == ({"events": 2}, ("event 1",))
     assert runtime.snapshot == {"events": 2}
+
+
+def test_an_unwritable_record_or_a_failing_listener_does_not_stop_the_core():
+    class PickyJournal(FakeJournal):
+        def append(self, record):
+            if record["n"] == 1:
+                raise ValueError("record is not JSON")
+            super().append(record)
+
+    runtime, parts, _ = make(journal=PickyJournal())
+    runtime.listeners.append(lambda state, notices: 1 / 0)
+    runtime.start()
+    runtime.put(ButtonPress(1.0, "ok"))
+    runtime.put(ButtonPress(2.0, "ok"))
+    assert wait_for(lambda: parts["journal"].records == [{"n": 2}])
+    runtime.stop()
+    assert runtime.failed and len(parts["pixels"].frames) == 1
