@@ -48,7 +48,10 @@ def compare(expected: Position, physical: Physical, colours: tuple[str, ...]) ->
     that best fits the readings; ties go to the encoder's nearest quarter.
     """
     sensed = _Sensed.of(physical.readings, colours)
-    turns, torn, loose, turned = [], [], [], expected
+    turns: list[tuple[int, int]] = []
+    torn: list[int] = []
+    loose: list[int] = []
+    turned = expected
     for block in range(1, expected.geometry.block_count + 1):
         found = _turn_of(turned, block, physical, sensed)
         if found is None:
@@ -57,7 +60,8 @@ def compare(expected: Position, physical: Physical, colours: tuple[str, ...]) ->
         quarters, turned = found
         if quarters:
             turns.append((block, quarters))
-    return Diff(tuple(turns), *sensed.compare(turned), tuple(torn), tuple(loose), turned)
+    added, removed, recoloured, unsure = sensed.compare(turned)
+    return Diff(tuple(turns), added, removed, recoloured, unsure, tuple(torn), tuple(loose), turned)
 
 
 def rotated(position: Position, block: int, quarters: int) -> Position:
@@ -93,11 +97,12 @@ class _Sensed:
             fit |= mask & (self.marble | (self.colour[c] if c < len(self.colour) else 0))
         return fit | (self.empty & ~occupied)
 
-    def compare(self, position: Position):
+    def compare(self, position: Position) -> tuple[tuple[tuple[int, int | None], ...], tuple[int, ...],
+                                                   tuple[tuple[int, int], ...], tuple[int, ...]]:
         """(added, removed, recoloured, unsure) holes from ``position`` to the readings."""
         stones, occupied = position.stones, position.occupied
-        added = [(h, None) for h in bits(self.marble & ~occupied)]
-        recoloured = []
+        added: list[tuple[int, int | None]] = [(h, None) for h in bits(self.marble & ~occupied)]
+        recoloured: list[tuple[int, int]] = []
         for c, mask in enumerate(self.colour):
             added += [(h, c) for h in bits(mask & ~occupied)]
             recoloured += [(h, c) for h in bits(mask & occupied & ~(stones[c] if c < len(stones) else 0))]

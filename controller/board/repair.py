@@ -46,7 +46,12 @@ def repair_steps(diff: Diff, expected: Position, physical: Physical, colours: tu
     turns = _turn_steps(diff, physical)
     if turns:
         return turns
-    name = lambda hole: colours[expected.colour_at(hole)]  # noqa: E731 (the expected colour's name)
+    def name(hole: int) -> str:
+        """The name of the colour the game expects on ``hole`` (a removed or recoloured one)."""
+        colour = expected.colour_at(hole)
+        assert colour is not None
+        return colours[colour]
+
     return (
         [Step("remove", hole) for hole, _ in diff.added]
         + [Step("swap", hole, colour=name(hole)) for hole, _ in diff.recoloured]

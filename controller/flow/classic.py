@@ -13,6 +13,7 @@ Other variants get their own flow module with the same trigger names for the sha
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from transitions import Machine
@@ -56,7 +57,13 @@ GAMES = ("classic",)
 class ClassicFlow:
     """Model of the classic machine: the game, the match, and what the board awaits."""
 
-    state: str  # set by the machine
+    # Set on each model by the Machine: the current state and one method per trigger.
+    state: str
+    trigger: Callable[..., bool]
+    start: Callable[[], bool]
+    abort: Callable[[], bool]
+    broke: Callable[[], bool]
+    mended: Callable[[], bool]
 
     def __init__(self, colours: tuple[str, ...] = ("white", "black"), size: int = 6) -> None:
         self.colours = colours
