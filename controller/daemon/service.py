@@ -86,8 +86,12 @@ def _tape(config: Config, profile: Profile, t0: float) -> Any:
 
     header = TapeHeader(profile.size, profile.sensing, profile.detents_per_quarter,
                         options={"colours": list(profile.colours.values())} if profile.colours else {})
+    try:
+        recorder = TapeRecorder(config.tape, header, t0=t0)
+    except OSError as exc:
+        raise ConfigError(f"storage.tape = {str(config.tape)!r}: cannot write it ({exc.strerror})") from exc
     log("recording tape", path=config.tape)
-    return TapeRecorder(config.tape, header, t0=t0)
+    return recorder
 
 
 async def serve(daemon: Daemon, on_listening: Callable[[list[str]], None] | None = None) -> int:

@@ -141,6 +141,7 @@ def test_malformed_requests_get_clear_errors_and_the_daemon_lives_on(daemon):
     ('[game]\ngame = "go"', "game.game = 'go' is not allowed; expected one of classic"),
     ('[web]\nbind = "everywhere"', "web.bind = 'everywhere' is not allowed"),
     ("profile = [", "not valid TOML"),
+    ('[storage]\ntape = "/proc/nope/tape.jsonl"', "storage.tape = '/proc/nope/tape.jsonl': cannot write it"),
 ])
 def test_bad_config_stops_start_up_with_exit_2_and_names_the_key(tmp_path, config, message):
     path = tmp_path / "config.toml"
