@@ -22,6 +22,7 @@ from .config import Config
 
 SPI_NODE = "spidev0.0"
 MCU_TIMEOUT_S = 3.0
+STATE_DIRECTORY = Path("/var/lib/pentago-board")  # the unit's StateDirectory=
 RELOGIN = "then log out and in again (or reboot)"
 
 
@@ -145,6 +146,8 @@ def _journal(config: Config) -> Check:
     """Probe by writing: only creating a file proves a directory writable (root passes every
     permission check, a read-only file system passes none)."""
     directory = config.journal.parent
+    if directory == STATE_DIRECTORY and not directory.exists():
+        return Check("journal", True, f"{directory} is made by systemd when the service starts")
     existing = next((p for p in (directory, *directory.parents) if p.exists()), Path("/"))
     try:
         if existing == directory:

@@ -138,3 +138,10 @@ def test_pwm_leds_need_root(tmp_path, monkeypatch):
     monkeypatch.setattr("controller.daemon.doctor.load_profile", pwm_profile)
     text, status = report(run_checks(config(tmp_path, "A-6x6"), machine(tmp_path)))
     assert status == 1 and "FAIL  LEDs: PWM-driven NeoPixels need root (/dev/mem)" in text
+
+
+def test_the_service_state_directory_may_not_exist_yet(tmp_path, monkeypatch):
+    monkeypatch.setattr("controller.daemon.doctor.STATE_DIRECTORY", tmp_path / "lib" / "pentago-board")
+    cfg = Config(profile="virtual-6x6", journal=tmp_path / "lib" / "pentago-board" / "journal.jsonl")
+    assert f"OK    journal: {tmp_path}/lib/pentago-board is made by systemd when the service starts" in \
+        lines(run_checks(cfg, machine(tmp_path)))
