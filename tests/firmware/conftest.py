@@ -14,3 +14,7 @@ for folder in (FIRMWARE, HERE):
         sys.path.insert(0, str(folder))
 if str(HERE / "shim") not in sys.path:
     sys.path.append(str(HERE / "shim"))
+
+# Not test modules: the stand-in would otherwise be imported as `machine` by --doctest-modules
+# for the whole session, and the harness runner is MicroPython code for the Node harness.
+collect_ignore = ["shim", "mpy"]
