@@ -37,24 +37,41 @@ def explain(game: ClassicGame, diff: Diff, placed: int | None, physical: Physica
 
 def is_idle_turn(game: ClassicGame, diff: Diff) -> bool:
     """Only neutral blocks turned while no twist is due: nothing changed, play on."""
-    if game.phase is Phase.TWIST or not diff.turns or diff != Diff(turns=diff.turns, loose=diff.loose, turned_expected=diff.turned_expected):
+    if game.phase is Phase.TWIST or not diff.turns or not _only(diff, turns=diff.turns):
         return False
     return all(game.position.is_neutral_block(block) for block, _ in diff.turns)
 
 
+def _only(diff: Diff, **parts: object) -> bool:
+    """True if ``diff`` holds exactly ``parts`` (loose neutral blocks aside, they change nothing)."""
+    return diff == Diff(**parts, loose=diff.loose, turned_expected=diff.turned_expected)  # type: ignore[arg-type]
+
+
+TAKE_BACK = Action("take_back")
+
+
 def _take_back(game: ClassicGame, diff: Diff, placed: int | None) -> tuple[Action, ...] | None:
-    only_removed = diff.removed if diff == Diff(removed=diff.removed, loose=diff.loose, turned_expected=diff.turned_expected) else ()
+    """The board back where it was before the last half-move (or both halves, in one go)."""
     if game.phase is Phase.TWIST:
-        return (Action("take_back"),) if only_removed == (placed,) else None
+        return (TAKE_BACK,) if _only(diff, removed=(placed,)) else _moved(game, diff, placed)
     if not game.moves:
         return None
     last = game.moves[-1]
-    if last.twist is None:
-        return (Action("take_back"),) if only_removed == (last.hole,) else None
-    if only_removed == (last.hole,) and game.position.is_neutral_block(last.twist.block):
-        return (Action("take_back"), Action("take_back"))  # the twist changed nothing: undo both halves
-    undo = (last.twist.block, -1 if last.twist.clockwise else 1)
-    return (Action("take_back"),) if diff.turns == (undo,) and not diff.added and diff.is_clean() else None
+    if last.twist is None or game.position.is_neutral_block(last.twist.block):
+        halves = 1 if last.twist is None else 2  # a neutral block's twist left no trace to undo
+        return (TAKE_BACK,) * halves if _only(diff, removed=(last.hole,)) else None
+    undo = ((last.twist.block, -1 if last.twist.clockwise else 1),)
+    if _only(diff, turns=undo):
+        return (TAKE_BACK,)
+    return (TAKE_BACK, TAKE_BACK) if _only(diff, turns=undo, removed=(last.hole,)) else None
+
+
+def _moved(game: ClassicGame, diff: Diff, placed: int | None) -> tuple[Action, ...] | None:
+    """The marble just placed moved to another hole before the twist: the player changed mind."""
+    if len(diff.added) != 1 or not _only(diff, added=diff.added, removed=(placed,)):
+        return None
+    hole, sensed = diff.added[0]
+    return (TAKE_BACK, Action("place", hole)) if _is_colour(sensed, game.colour) else None
 
 
 def _forward(game: ClassicGame, diff: Diff, physical: Physical) -> tuple[Action, ...] | None:

@@ -77,6 +77,18 @@ TABLES = {
         (("quarter", 3, False), 0.5, "awaiting_twist", [], "turn:white"),
         (("lift", "c3"), 0.5, "awaiting_placement", [], "turn:white"),
     ],
+    "take-back by hand in one go": [
+        (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 3, True), 0.5, "awaiting_placement", ["c3 3R"], "turn:black"),
+        (("quarter", 3, False), 0.0, "awaiting_placement", ["c3 3R"], "turn:black"),
+        (("lift", "c3"), 0.5, "awaiting_placement", [], "turn:white"),
+    ],
+    "a placed marble moved to another hole before the twist": [
+        (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("lift", "c3"), 0.0, "awaiting_twist", [], "turn:white"),
+        (("place", "d5"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 2, True), 0.5, "awaiting_placement", ["d5 2R"], "turn:black"),
+    ],
     "take-back button: repair guides the marble off": [
         (("place", "c3"), 0.5, "awaiting_twist", [], "turn:white"),
         (("press", "back"), 0.5, "repair", [], "remove:c3"),
