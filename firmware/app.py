@@ -66,6 +66,7 @@ class App:
         self.debouncer = Debouncer(config.hole_count, wire.EMPTY)
         self.encoders = Encoders(len(config.encoders), config.counts_per_detent)
         self.link = Link(io.write)
+        self.boot_id = io.boot_id()   # once: a new id in a hello tells the Pi the MCU restarted
         self.current = [wire.EMPTY] * config.hole_count
         self.detents = [0] * len(config.encoders)
         self.turning = [False] * len(config.encoders)
@@ -102,8 +103,7 @@ class App:
             self.debouncer.force(hole, cls)
 
     def hello(self):
-        self.link.hello(self.size, CAPS, self.io.reset_cause(), self.io.boot_id(),
-                        FIRMWARE_VERSION)
+        self.link.hello(self.size, CAPS, self.io.reset_cause(), self.boot_id, FIRMWARE_VERSION)
         self.snapshot()
 
     def snapshot(self):

@@ -94,6 +94,7 @@ class MachineIO:
         return _CAUSES.get(machine.reset_cause(), wire.RESET_UNKNOWN)
 
     def boot_id(self):
+        """A random 32-bit number: call once per boot (app.App keeps it)."""
         # os.urandom is the RP2040's ring-oscillator RNG; ports without it seed random at boot.
         if hasattr(os, "urandom"):
             return int.from_bytes(os.urandom(4), "little")

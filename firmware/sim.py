@@ -58,7 +58,6 @@ class SimBoard:
         self.pins = [(SimPin(), SimPin()) for _ in config.encoders]
         self.inbox = b""     # bytes from the Pi, waiting for the firmware's read()
         self.outbox = []     # what the firmware wrote, one entry per write
-        self.boot = 0x5EB0A4D
 
     def _noise(self, peak):
         # A linear congruential generator: same sequence on CPython and MicroPython.
@@ -112,7 +111,8 @@ class SimBoard:
         return RESET_POWER_ON
 
     def boot_id(self):
-        return self.boot
+        # A fresh number per call, like hal.py's (os.urandom): callers must draw it once a boot.
+        return self._noise(1 << 30) & 0xFFFFFFFF
 
     # The physical side: what players do.
 

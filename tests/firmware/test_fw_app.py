@@ -69,7 +69,7 @@ def test_hello_and_snapshot_describe_the_board_as_it_is():
     hello = msgs[0][1]
     assert (hello["size"], hello["firmware"], hello["protocol"]) == (6, FIRMWARE_VERSION, 1)
     assert hello["caps"] == wire.CAP_POLARITY | wire.CAP_ENCODERS
-    assert hello["reset_cause"] == wire.RESET_POWER_ON and hello["boot_id"] == rig.sim.boot
+    assert hello["reset_cause"] == wire.RESET_POWER_ON and hello["boot_id"] == rig.app.boot_id
     snap = msgs[1][1]
     assert snap["classes"][0] == wire.NORTH and snap["classes"][35] == wire.SOUTH
     assert sum(1 for c in snap["classes"] if c != wire.EMPTY) == 2
@@ -150,11 +150,13 @@ def test_unknown_and_malformed_requests_get_their_status():
                     {"ref_seq": 10, "status": wire.BAD_PAYLOAD}]
 
 
-def test_connect_gets_hello_and_snapshot_again():
+def test_connect_gets_hello_and_snapshot_again_from_the_same_boot():
     rig = Rig()
-    rig.start()
+    first = rig.start()[0][1]
     rig.request(wire.CONNECT, {"protocol": 1})
-    assert [n for n, _ in rig.run(10)][:2] == ["hello", "snapshot"]
+    again = rig.run(10)
+    assert [n for n, _ in again][:2] == ["hello", "snapshot"]
+    assert again[0][1]["boot_id"] == first["boot_id"]     # the Pi must not think we restarted
 
 
 def calibrate(rig):
