@@ -207,7 +207,10 @@ class App:
     def _begin_calibration(self, seq, kind):
         if kind != wire.CALIBRATE_EMPTY:
             return self.link.ack(seq, wire.BAD_VALUE)
-        self._before = list(self.calibration.baseline)
+        if self.calibration.collecting:   # superseded: its asker must not wait for ever
+            self.link.ack(self._calibrate_seq, wire.FAILED)
+        else:
+            self._before = list(self.calibration.baseline)
         self._calibrate_seq = seq
         self.calibration.begin(self.calibration_scans)
 

@@ -184,6 +184,16 @@ def test_calibration_reports_every_hole_and_is_saved():
     assert again.app.calibration.baseline == rig.app.calibration.baseline
 
 
+def test_a_second_calibration_request_supersedes_the_first():
+    rig = Rig()
+    rig.start()
+    first = rig.request(wire.CALIBRATE, {"kind": wire.CALIBRATE_EMPTY})
+    rig.run(50)
+    second = rig.request(wire.CALIBRATE, {"kind": wire.CALIBRATE_EMPTY})
+    acks = events(rig.run(10 * (rig.app.calibration_scans + 2)), "ack")
+    assert acks == [{"ref_seq": first, "status": wire.FAILED}, {"ref_seq": second, "status": wire.OK}]
+
+
 def test_calibration_with_a_marble_left_on_fails_and_keeps_the_old_baselines():
     rig = Rig(marbles=((20, wire.NORTH),))
     rig.start()
