@@ -5,8 +5,8 @@
 Pure: no clock reads (times come from events), no I/O.
 """
 
-from .diff import Diff, compare, rotated
+from .diff import Diff, compare
 from .physical import BoardInputError, Physical
 from .repair import Step, repair_steps
 
-__all__ = ["BoardInputError", "Diff", "Physical", "Step", "compare", "repair_steps", "rotated"]
+__all__ = ["BoardInputError", "Diff", "Physical", "Step", "compare", "repair_steps"]
