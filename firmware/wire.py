@@ -234,9 +234,20 @@ def _text(name, payload):
         raise WireError("%s text is not UTF-8" % name)
 
 
+def _clip(text):
+    """``text`` as UTF-8 of at most MAX_TEXT bytes, never cut inside a character."""
+    data = text.encode()
+    if len(data) <= MAX_TEXT:
+        return data
+    end = MAX_TEXT
+    while data[end] & 0xC0 == 0x80:  # a continuation byte: the cut would split a character
+        end -= 1
+    return data[:end]
+
+
 def pack_hello(size, caps, reset_cause, boot_id, firmware, protocol=PROTOCOL_VERSION):
     """The MCU describes itself. ``protocol`` stays the first byte in every version."""
-    return struct.pack("<BBBBI", protocol, size, caps, reset_cause, boot_id) + firmware.encode()[:MAX_TEXT]
+    return struct.pack("<BBBBI", protocol, size, caps, reset_cause, boot_id) + _clip(firmware)
 
 
 def unpack_hello(payload):
@@ -306,7 +317,7 @@ def unpack_ack(payload):
 
 
 def pack_log(text):
-    return text.encode()[:MAX_TEXT]
+    return _clip(text)
 
 
 def unpack_log(payload):

@@ -202,3 +202,12 @@ def test_protocol_md_transcript_bytes_are_the_messages_they_claim():
             key, _, value = field.partition("=")
             if key in decoded and (value.lstrip("+-").isdigit() or value.startswith("0x")):
                 assert decoded[key] == int(value, 0), head
+
+
+@given(st.text(min_size=0, max_size=300))
+def test_long_text_is_clipped_on_a_character_boundary(text):
+    # A log line cut inside a multi-byte character would be refused as not UTF-8 by the Pi.
+    clipped = wire.unpack_log(wire.pack_log(text))["text"]
+    assert text.startswith(clipped)
+    assert len(clipped.encode()) <= wire.MAX_TEXT
+    assert len(clipped.encode()) > wire.MAX_TEXT - 4 or clipped == text
