@@ -122,6 +122,8 @@ def _turn_of(position: Position, block: int, physical: Physical, sensed: _Sensed
     block whose marbles sit between the sensors fits both equally badly and stays torn.
     """
     options = physical.quarters(block)
+    if len(options) == 1:  # the encoder alone decides: nothing for the readings to rank
+        return options[0], rotated(position, block, options[0])
     if options:
         return min((_fit(position, block, q, sensed) for q in options), key=lambda fit: fit[0])[1:]
     nearest = physical.nearest(block)
