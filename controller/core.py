@@ -191,7 +191,8 @@ class Core:
         if self.flow.state != "choosing":
             self._records.append(self.flow.to_menu(self.now))
         self._start(options)
-        self.strict = bool(self._occupied())  # marbles left from before: guide them off at once
+        # Marbles left from before are no one's move: guide them off at once, accept nothing first.
+        self.strict = self.hold = bool(self._occupied())
 
     def _take_back(self, args: dict[str, Any]) -> None:
         if not self.flow.may_take_back():

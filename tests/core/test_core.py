@@ -176,3 +176,13 @@ def test_an_action_the_rules_refuse_stops_the_sequence() -> None:
     records = flow.accept((Action("place", 0), Action("place", 1)), 1.0)  # a second placement
     assert records == [{"t": 1.0, "kind": "place", "hole": "a1"}]
     assert flow.state == "awaiting_twist"
+
+
+def test_ok_after_a_game_returns_to_the_menu(core: Core) -> None:
+    moves = ["a1 1R", "b2 1R", "a2 1L", "b3 1R", "a3 1L", "b4 2R", "a4 2R", "c4 2R"]
+    records = [{"kind": "start", "game": "classic", "players": 2}]
+    for move in moves:
+        records += [{"kind": "place", "hole": move.split()[0]}, {"kind": "twist", "twist": move.split()[1]}]
+    resumed = Core(load_profile("virtual-6x6"), journal_records=records + [{"kind": "place", "hole": "a5"}])
+    effects = resumed.handle(ButtonPress(1.0, "ok"))
+    assert effects.records == ({"t": 1.0, "kind": "menu"},) and resumed.state()["state"] == "choosing"

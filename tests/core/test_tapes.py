@@ -79,3 +79,11 @@ def test_draw_and_win_scenes_at_the_end_of_tapes() -> None:
     assert views["draw_after_twist"].draw and len(views["draw_after_twist"].win_lines) >= 2
     win = views["win_on_placement"]
     assert not win.draw and win.win_colour == "white" and len(win.win_lines) == 1
+
+
+def test_marbles_left_at_the_start_are_repaired_first_then_play_goes_on() -> None:
+    lines = ['{"tape": 1, "board": "6x6", "sensing": "presence", "detents_per_quarter": 6, "game": "classic",'
+             ' "start": [{"hole": "d4", "reading": "marble"}]}',
+             '{"t": 1.0, "hole": "d4", "reading": "empty"}',
+             '{"t": 2.0, "hole": "a1", "reading": "marble"}']
+    assert replay(read_tape(lines)) == {"moves": [], "outcome": {"result": "none", "winners": []}, "repairs": 1}
