@@ -208,10 +208,12 @@ class Core:
             self._notices.append("back to the menu")
         self.menu.reset()
         self.repair, self.grace_at = [], None
+        self.strict = self.hold = False
 
     def _start(self, options: dict[str, Any]) -> None:
         if options.get("computer"):
             self._notices.append("no computer opponent is installed yet: seat 2 plays by hand")
+        self.strict = self.hold = False
         self._records.append(self.flow.new_game(options, self.now))
         self._notices.append(f"new {options['game']} game{' (match)' if options.get('match') else ''}: seat 1 to move")
         self.physical.changed_t = self.now
