@@ -250,9 +250,20 @@ class Core:
         elif actions:
             self._accept_records(self.flow.accept(actions, self.now))
             self._settle_blocks(diff)
+            self._recheck()
         else:
             self._mismatch(diff)
         self.strict = False
+
+    def _recheck(self) -> None:
+        """After accepting: anything the actions did not explain (the rules refused one) is a
+        mismatch like any other. A game that just ended leaves the board to the players."""
+        game = self.flow.game
+        if game is None or game.is_over():
+            return
+        diff = compare(game.position, self.physical, self.colours)
+        if not diff.is_same():
+            self._mismatch(diff)
 
     def _accept_records(self, records: list[dict[str, Any]]) -> None:
         self._records.extend(records)
