@@ -1,0 +1,133 @@
+"""The computer opponent against an exact solver: how often it finds an optimal move.
+
+For every oracle position (tests/data/oracle-positions.jsonl, exact values of every legal move)
+each player picks a move; a pick is *optimal* when its exact value equals the position's value,
+a *blunder* when it is lower (win -> draw or loss, draw -> loss). Players: a uniformly random
+legal move (its expected figures, computed exactly), level 1, and level 2 at fixed CPU-time
+budgets per move (the deadline reads process time, as the daemon's would read its clock).
+Prints one table overall and one by stone count, with the average depth reached and nodes/s.
+
+Usage: python bench/ai_oracle.py [--budgets 0.1 0.5 2] [--limit N] [--level3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from controller.ai import analyse, choose_move, to_move
+from controller.rules import ClassicGame, Position
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "oracle-positions.jsonl"
+
+
+@dataclass
+class Pick:
+    stones: int
+    optimal: float  # 1 or 0 for a real pick; the expected share for the random baseline
+    blunder: float
+    depth: float = 0.0
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def load(limit: int | None) -> list[dict]:
+    records = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+    if not limit or limit >= len(records):
+        return records
+    return [records[i * len(records) // limit] for i in range(limit)]  # spread over stone counts
+
+
+def game_of(record: dict) -> ClassicGame:
+    return ClassicGame(position=Position.parse(record["board"]), to_move=1 if record["to_move"] == "x" else 2)
+
+
+def judge(record: dict, game: ClassicGame, move, **effort) -> Pick:
+    value = record["moves"][game.move_name(move)]
+    return Pick(record["stones"], float(value == record["value"]), float(value < record["value"]), **effort)
+
+
+def random_pick(record: dict) -> Pick:
+    values = list(record["moves"].values())
+    best = sum(v == record["value"] for v in values) / len(values)
+    worse = sum(v < record["value"] for v in values) / len(values)
+    return Pick(record["stones"], best, worse)
+
+
+def level1_pick(record: dict) -> Pick:
+    game = game_of(record)
+    start = time.process_time()
+    move = choose_move(game, level=1, seed=0)
+    return judge(record, game, move, depth=1, seconds=time.process_time() - start)
+
+
+def timed_pick(budget_s: float, level: int = 2) -> Callable[[dict], Pick]:
+    def pick(record: dict) -> Pick:
+        game = game_of(record)
+        start = time.process_time()
+        result = analyse(game, level=level, deadline=lambda: time.process_time() - start > budget_s)
+        seconds = time.process_time() - start
+        move = to_move(game, *result.move)
+        return judge(record, game, move, depth=result.depth, nodes=result.nodes, seconds=seconds)
+    return pick
+
+
+def run(name: str, pick: Callable[[dict], Pick], records: list[dict]) -> tuple[str, list[Pick]]:
+    picks = [pick(r) for r in records]
+    print(f"  ran {name}", flush=True)
+    return name, picks
+
+
+def summary_row(name: str, picks: list[Pick]) -> str:
+    n = len(picks)
+    optimal = 100 * sum(p.optimal for p in picks) / n
+    blunder = 100 * sum(p.blunder for p in picks) / n
+    seconds = sorted(p.seconds for p in picks)
+    nodes = sum(p.nodes for p in picks)
+    rate = nodes / sum(seconds) if nodes and sum(seconds) else 0.0
+    median = statistics.median(seconds) if seconds else 0.0
+    p99 = seconds[min(n - 1, int(0.99 * n))] if seconds else 0.0
+    depth = statistics.fmean(p.depth for p in picks)
+    return (f"{name:<18}{optimal:>9.1f}{blunder:>9.1f}{depth:>7.2f}{rate:>10.0f}"
+            f"{median:>9.3f}{p99:>9.3f}")
+
+
+def by_stones(results: list[tuple[str, list[Pick]]]) -> list[str]:
+    counts = sorted({p.stones for p in results[0][1]})
+    lines = ["optimal % by stone count", f"{'player':<18}" + "".join(f"{c:>6}" for c in counts)]
+    for name, picks in results:
+        groups: dict[int, list[float]] = defaultdict(list)
+        for p in picks:
+            groups[p.stones].append(p.optimal)
+        lines.append(f"{name:<18}" + "".join(f"{100 * statistics.fmean(groups[c]):>6.0f}" for c in counts))
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budgets", type=float, nargs="*", default=[0.1, 0.5, 2.0], help="CPU seconds per move")
+    parser.add_argument("--limit", type=int, help="only N positions, spread evenly over the file")
+    parser.add_argument("--level3", action="store_true", help="also level 3 at the largest budget")
+    args = parser.parse_args()
+    records = load(args.limit)
+    print(f"{len(records)} oracle positions", flush=True)
+    results = [run("random", random_pick, records), run("level 1", level1_pick, records)]
+    for budget in args.budgets:
+        results.append(run(f"level 2 @{budget:g}s", timed_pick(budget), records))
+    if args.level3 and args.budgets:
+        results.append(run(f"level 3 @{max(args.budgets):g}s", timed_pick(max(args.budgets), 3), records))
+    print(f"\n{'player':<18}{'optimal%':>9}{'blunder%':>9}{'depth':>7}{'nodes/s':>10}{'median s':>9}{'p99 s':>9}")
+    for name, picks in results:
+        print(summary_row(name, picks))
+    print()
+    print("\n".join(by_stones(results)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,191 @@
+"""Iterative-deepening negamax with alpha-beta and a transposition table, on raw bitboards.
+
+Scores are from the side to move's view: :data:`WIN` minus the number of plies to the win for a
+forced win (so quicker wins score higher), 0 for a draw, static evaluations in between. Depth 1
+is always searched in full, whatever the budget; deeper iterations stop when the budget or the
+deadline runs out, and a deeper move replaces the previous best only once it is proved better.
+
+>>> from controller.rules import Position
+>>> me, opp = Position.parse("xxxx.." + "." * 24 + "oooo..").stones
+>>> result = search(me, opp, Budget(nodes=500))
+>>> result.move, result.score > WIN - 10
+((34, -1), True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .budget import Budget, OutOfBudget
+from .evaluate import WIN, evaluate
+from .moves import DRAW, LOSS, Child, expand, has_winning_move
+from .ordering import History, order
+from .tables import SearchTables, search_tables
+
+EXACT, LOWER, UPPER = 0, 1, 2
+MATE_ZONE = WIN - 1000  # scores beyond this are proven wins or losses
+INFINITY = WIN + 1
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of one search: the move as ``(hole, twist index)``, its score, the effort."""
+
+    move: tuple[int, int]
+    score: int
+    depth: int  # the deepest iteration completed (or proved to improve on the one before)
+    nodes: int
+
+
+class Searcher:
+    """One search's state: the transposition table, the history table and the budget."""
+
+    def __init__(self, budget: Budget, tables: SearchTables) -> None:
+        self.budget = budget
+        self.tables = tables
+        self.shift = tables.geometry.hole_count
+        self.table: dict[int, tuple[int, int, int, tuple[int, int] | None]] = {}
+        self.history: History = {}
+
+    def negamax(self, me: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score of ``(me, opp)`` searched ``depth`` plies deep within ``(alpha, beta)``."""
+        self.budget.tick()
+        key = me | opp << self.shift
+        entry = self.table.get(key)
+        remembered = None
+        if entry is not None:
+            stored_depth, flag, stored, remembered = entry
+            score = _from_table(stored, ply)
+            if stored_depth >= depth and (
+                flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha)
+            ):
+                return score
+        if depth == 0:
+            return WIN - ply - 1 if has_winning_move(me, opp, self.tables) else evaluate(me, opp, self.tables)
+        children = expand(me, opp, self.tables)
+        if not children:
+            return 0
+        best, move = self._best_child(me, opp, children, remembered, depth, alpha, beta, ply)
+        flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+        self.table[key] = (depth, flag, _to_table(best, ply), move)
+        return best
+
+    def _best_child(
+        self,
+        me: int,
+        opp: int,
+        children: list[Child],
+        remembered: tuple[int, int] | None,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+    ) -> tuple[int, tuple[int, int]]:
+        if any(c[4] == 1 for c in children):
+            return WIN - ply - 1, next((c[0], c[1]) for c in children if c[4] == 1)
+        best, move = -INFINITY, (children[0][0], children[0][1])
+        for child in order(me, opp, children, remembered, self.history, depth, self.tables):
+            score = self.child_score(child, depth, -beta, -alpha, ply)
+            if score > best:
+                best, move = score, (child[0], child[1])
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    self.history[move] = self.history.get(move, 0) + depth * depth
+                    break
+        return best, move
+
+    def child_score(self, child: Child, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score for the parent of playing ``child`` (``alpha``, ``beta`` from the child's view)."""
+        result = child[4]
+        if result is None:
+            return -self.negamax(child[3], child[2], depth - 1, alpha, beta, ply + 1)
+        if result == DRAW:
+            return 0
+        return -(WIN - ply - 1) if result == LOSS else WIN - ply - 1
+
+
+def search(
+    me: int,
+    opp: int,
+    budget: Budget,
+    *,
+    max_depth: int = 64,
+    seed: int = 0,
+    tables: SearchTables | None = None,
+) -> SearchResult:
+    """The best move for ``me`` found by iterative deepening within ``budget``."""
+    tb = tables or search_tables()
+    searcher = Searcher(budget, tb)
+    children = expand(me, opp, tb)
+    if not children:
+        raise ValueError("no legal move: the board is full")
+    random.Random(seed).shuffle(children)  # ties between equal moves are broken by the seed
+    children = order(me, opp, children, None, {}, 2, tb)
+    budget.armed = False
+    scored = _iteration(searcher, children, 1)
+    best = SearchResult((scored[0][1][0], scored[0][1][1]), scored[0][0], 1, budget.nodes)
+    budget.armed = True
+    for depth in range(2, min(max_depth, len(children)) + 1):
+        if abs(best.score) > MATE_ZONE or _deadline_passed(budget):
+            break
+        children = [child for _, child in scored]
+        try:
+            scored = _iteration(searcher, children, depth)
+        except OutOfBudget as stop:
+            return _improved(best, stop, depth, budget)
+        best = SearchResult((scored[0][1][0], scored[0][1][1]), scored[0][0], depth, budget.nodes)
+    return SearchResult(best.move, best.score, best.depth, budget.nodes)
+
+
+class _Partial(OutOfBudget):
+    """The budget ran out mid-iteration after a move beat the previous best."""
+
+    def __init__(self, move: tuple[int, int], score: int) -> None:
+        super().__init__("partial iteration")
+        self.move, self.score = move, score
+
+
+def _iteration(searcher: Searcher, children: list[Child], depth: int) -> list[tuple[int, Child]]:
+    """Every root child scored at ``depth`` (exact for the best, bounds for the rest), best first."""
+    alpha, scored = -INFINITY, []
+    for i, child in enumerate(children):
+        try:
+            score = searcher.child_score(child, depth, -INFINITY, -alpha, 0)
+        except OutOfBudget:
+            if i and scored[0][0] > -INFINITY:
+                best = max(scored, key=lambda s: s[0])
+                if best[1] is not children[0]:
+                    raise _Partial((best[1][0], best[1][1]), best[0]) from None
+            raise
+        scored.append((score, child))
+        alpha = max(alpha, score)
+    scored.sort(key=lambda s: s[0], reverse=True)  # stable: earlier (better-ordered) moves win ties
+    return scored
+
+
+def _improved(best: SearchResult, stop: OutOfBudget, depth: int, budget: Budget) -> SearchResult:
+    if isinstance(stop, _Partial):  # it beat the previous best move searched to this depth
+        return SearchResult(stop.move, stop.score, depth, budget.nodes)
+    return SearchResult(best.move, best.score, best.depth, budget.nodes)
+
+
+def _deadline_passed(budget: Budget) -> bool:
+    return budget.deadline is not None and budget.deadline()
+
+
+def _to_table(score: int, ply: int) -> int:
+    """Mate scores are stored relative to the node, so they stay right at another ply."""
+    if score > MATE_ZONE:
+        return score + ply
+    if score < -MATE_ZONE:
+        return score - ply
+    return score
+
+
+def _from_table(score: int, ply: int) -> int:
+    if score > MATE_ZONE:
+        return score - ply
+    if score < -MATE_ZONE:
+        return score + ply
+    return score
