@@ -17,12 +17,13 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..drivers.base import Frame, InputDriver, PixelOutput
 from ..events import ButtonPress, EncoderSteps, Event, HoleReading, InputEvent, LinkChange, Tick
+from ..flow import FRESH_KINDS
 from .logs import event as log
 from .notify import Notifier
 
@@ -39,6 +40,8 @@ class CoreLike(Protocol):
 
 class JournalLike(Protocol):
     def append(self, record: dict[str, Any]) -> None: ...
+
+    def clear(self, records: Iterable[dict[str, Any]] = ()) -> None: ...
 
 
 class TapeLike(Protocol):
@@ -159,7 +162,10 @@ class Runtime:
     def _write(self, records: tuple[dict[str, Any], ...]) -> bool:
         try:
             for record in records:
-                self.journal.append(record)
+                if record.get("kind") in FRESH_KINDS:
+                    self.journal.clear((record,))  # nothing before it matters for a resume
+                else:
+                    self.journal.append(record)
         except (OSError, ValueError) as exc:  # a full disk, or a record that is not JSON
             self.failed = True
             log("journal write failed", logging.ERROR, error=exc)

@@ -4,8 +4,8 @@
 when no game runs. :func:`mermaid` exports a flow's diagram from the machine itself.
 """
 
-from .classic import GAMES, PLAYING, STATES, ClassicFlow
+from .classic import FRESH_KINDS, GAMES, PLAYING, STATES, ClassicFlow
 from .classic_steps import Action, explain, is_idle_turn
 from .menu import Menu
 
-__all__ = ["Action", "ClassicFlow", "GAMES", "Menu", "PLAYING", "STATES", "explain", "is_idle_turn"]
+__all__ = ["Action", "ClassicFlow", "FRESH_KINDS", "GAMES", "Menu", "PLAYING", "STATES", "explain", "is_idle_turn"]

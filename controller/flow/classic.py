@@ -53,6 +53,10 @@ TRANSITIONS: list[dict[str, Any]] = [
 
 GAMES = ("classic",)
 
+# A record of these kinds starts everything afresh (a new game or match, or back to the menu):
+# the journal restarts with it, so it holds only what a resume needs and never grows for ever.
+FRESH_KINDS = frozenset({"start", "menu"})
+
 
 class ClassicFlow:
     """Model of the classic machine: the game, the match, and what the board awaits."""

@@ -85,6 +85,9 @@ class FakeJournal:
             self.log.append("journal")
         self.records.append(record)
 
+    def clear(self, records=()) -> None:
+        self.records[:] = list(records)
+
 
 class FakeNotifier:
     def __init__(self, watchdog_s: float | None = None) -> None:

@@ -170,3 +170,19 @@ def test_an_unwritable_record_or_a_failing_listener_does_not_stop_the_core():
     assert wait_for(lambda: parts["journal"].records == [{"n": 2}])
     runtime.stop()
     assert runtime.failed and len(parts["pixels"].frames) == 1
+
+
+def test_a_new_game_restarts_the_journal_with_its_start_record(tmp_path):
+    from controller.core import Core
+    from controller.journal import Journal
+    from controller.profile import load_profile
+
+    journal = Journal(tmp_path / "journal.jsonl")
+    runtime, parts, _ = make(core=Core(load_profile("virtual-6x6")), journal=journal)
+    runtime.start()
+    runtime.put(Command(1.0, "new_game", {"game": "classic"}))
+    runtime.put(Command(2.0, "new_game", {"game": "classic", "match": True}))
+    assert wait_for(lambda: runtime.core.state()["match"] is not None)
+    runtime.stop()
+    records = Journal(tmp_path / "journal.jsonl").read()
+    assert [(r["kind"], r["match"]) for r in records] == [("start", True)]
