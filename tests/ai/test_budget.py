@@ -1,0 +1,53 @@
+"""Deterministic for a fixed seed and node budget; the deadline stops deeper search, never depth 1."""
+
+from controller.ai import analyse, choose_move
+from controller.ai.budget import POLL_EVERY
+
+from .helpers import ORACLE, game_of, random_game
+
+
+def test_same_seed_and_budget_give_the_same_move_and_effort():
+    for seed in range(3):
+        game = random_game(seed, 12)
+        first = analyse(game, seed=seed, nodes=1500)
+        again = analyse(game, seed=seed, nodes=1500)
+        assert first == again
+
+
+def test_level_one_varies_with_the_seed_on_an_open_board():
+    game = random_game(0, 0)
+    moves = {choose_move(game, level=1, seed=seed) for seed in range(12)}
+    assert len(moves) > 1
+
+
+def test_node_budget_is_kept_after_the_first_iteration():
+    game = random_game(5, 10)
+    result = analyse(game, nodes=800)
+    first_iteration = analyse(game, nodes=1).nodes  # depth 1 always completes
+    assert result.depth >= 1
+    assert result.nodes <= max(800, first_iteration) + 1
+
+
+def test_an_expired_deadline_still_returns_the_depth_one_move():
+    game = random_game(3, 14)
+    calls = []
+
+    def deadline() -> bool:
+        calls.append(1)
+        return True
+
+    result = analyse(game, deadline=deadline)
+    assert result.depth == 1
+    assert calls  # the deadline was consulted before going deeper
+
+
+def test_a_later_deadline_allows_a_deeper_search():
+    game = game_of(ORACLE[200])
+    ticks = iter(range(10**9))
+
+    def deadline() -> bool:
+        return next(ticks) > 40  # true after about 40 polls of POLL_EVERY nodes
+
+    result = analyse(game, deadline=deadline)
+    assert result.depth >= 2
+    assert result.nodes >= 40 * POLL_EVERY
