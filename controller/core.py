@@ -33,11 +33,12 @@ from .errors import ProfileError
 from .flow.scene import scene
 from .lights.render import next_change, render
 from .lights.view import PALETTE, View
-from .rules import IllegalMoveError, Phase, Position, hole_name
+from .rules import ClassicGame, IllegalMoveError, Move, Phase, Position, hole_name, parse_move
 
 RGB = tuple[int, int, int]
 DEFAULT_COLOURS = ("white", "black")
-SYMBOLS = "xoyz"  # the physical board's colours, as the rules' text boards print them
+SYMBOLS = "xoyz"
+COMPUTER_SEAT = 2  # the computer opponent plays the second seat  # the physical board's colours, as the rules' text boards print them
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,18 @@ class Effects:
     frame: tuple[RGB, ...] | None  # new LED frame, None when unchanged
     records: tuple[dict[str, Any], ...] = ()  # journal records to write BEFORE showing the frame
     notices: tuple[str, ...] = ()  # human messages for the log and the web console
+    think: Think | None = None  # a position for the computer opponent (answered by a Command)
+
+
+@dataclass(frozen=True)
+class Think:
+    """A request for the computer opponent's move, answered with ``Command("computer_move",
+    {"key": key, "move": "<classic notation>"})``. The search is slow, so the runtime runs it
+    off the core thread; ``game`` is the core's own copy, free to search on."""
+
+    key: str  # names the turn; an answer for any other turn is ignored
+    game: ClassicGame
+    level: int = 2
 
 
 class Core:
@@ -77,6 +90,8 @@ class Core:
         self.strict = False  # the next mismatch means repair at once (after a resume or a command)
         self.hold = False  # accept no move until the board matches (after a commanded change)
         self.frame: tuple[RGB, ...] | None = None
+        self.prompt: tuple[str, Move] | None = None  # the computer's move for its turn's key
+        self._asked: str | None = None  # the turn a Think went out for
         self._shown: View | None = None  # the view the last frame was rendered from
         self._view_key: tuple[Any, ...] | None = None
         self._view_cache = View()
@@ -93,7 +108,7 @@ class Core:
         self.now = max(self.now, getattr(event, "t", self.now))
         self._dispatch(event)
         self._run_timers()
-        effects = Effects(self._render(), tuple(self._records), tuple(self._notices))
+        effects = Effects(self._render(), tuple(self._records), tuple(self._notices), self._think())
         self._records, self._notices = [], []
         return effects
 
@@ -173,9 +188,10 @@ class Core:
 
     def _command(self, name: str, args: dict[str, Any]) -> None:
         handler = {"new_game": self._new_game, "take_back": self._take_back,
-                   "abort": self._abort, "menu": self._abort}.get(name)
+                   "abort": self._abort, "menu": self._abort, "computer_move": self._computer_move}.get(name)
         if handler is None:
-            self._notices.append(f"unknown command {name!r}; commands: new_game, take_back, abort, menu")
+            self._notices.append(
+                f"unknown command {name!r}; commands: new_game, take_back, abort, menu, computer_move")
         elif not isinstance(args, dict):
             self._notices.append(f"{name}: arguments must be an object, not {args!r}")
         else:
@@ -211,12 +227,67 @@ class Core:
         self.strict = self.hold = False
 
     def _start(self, options: dict[str, Any]) -> None:
-        if options.get("computer"):
-            self._notices.append("no computer opponent is installed yet: seat 2 plays by hand")
         self.strict = self.hold = False
         self._records.append(self.flow.new_game(options, self.now))
         self._notices.append(f"new {options['game']} game{' (match)' if options.get('match') else ''}: seat 1 to move")
         self.physical.changed_t = self.now
+
+    # -- the computer opponent ------------------------------------------------------------------
+
+    def _turn_key(self) -> str | None:
+        """Names the computer's turn by the move number and the position it began from, or None
+        when it is not the computer's turn."""
+        game, flow = self.flow.game, self.flow
+        if game is None or game.is_over() or not flow.options.get("computer") or game.to_move != COMPUTER_SEAT:
+            return None
+        start = game.position
+        if game.phase is Phase.TWIST and flow.placed_hole is not None:
+            start = start.lift(flow.placed_hole)
+        return f"{len(game.moves)} {start.text()}"
+
+    def _think(self) -> Think | None:
+        key = self._turn_key()
+        game = self.flow.game
+        if key is None or key == self._asked or game is None or game.phase is not Phase.PLACE:
+            return None
+        self._asked = key
+        return Think(key, ClassicGame(game.geometry.size, game.players, game.position, game.to_move))
+
+    def _computer_move(self, args: dict[str, Any]) -> None:
+        key, game = self._turn_key(), self.flow.game
+        if key is None or game is None or args.get("key") != key:
+            self._notices.append("computer_move: not for the turn in play; ignored")
+            return
+        try:
+            move = parse_move(str(args.get("move")), game.geometry)
+        except ValueError as error:
+            self._notices.append(f"computer_move: {error}")
+            return
+        self.prompt = (key, move)
+        colour = self.colours[COMPUTER_SEAT - 1]
+        then = f", then turn block {move.twist.block} {'clockwise' if move.twist.clockwise else 'counter-clockwise'}" if move.twist else ""
+        self._notices.append(f"computer plays {game.move_name(move)}: put a {colour} marble on {hole_name(move.hole, game.geometry)}{then}")
+
+    def _prompted(self) -> Move | None:
+        """The computer's move while its turn lasts."""
+        key = self._turn_key()
+        return self.prompt[1] if self.prompt is not None and self.prompt[0] == key else None
+
+    def _follows_prompt(self, actions: tuple[Action, ...]) -> bool:
+        """The computer's turn accepts only the move it chose (take-backs of the last move too)."""
+        if self._turn_key() is None:
+            return True
+        move = self._prompted()
+        for action in actions:
+            if action.kind == "take_back":
+                continue
+            if move is None or (action.kind == "place" and action.hole != move.hole):
+                return False
+            if action.kind == "twist" and action.twist != move.twist:
+                return False
+            if action.kind == "skip" and move.twist is not None:
+                return False
+        return True
 
     # -- judging -------------------------------------------------------------------------------
 
@@ -245,6 +316,8 @@ class Core:
         assert game is not None
         diff = compare(game.position, self.physical, self.colours)
         actions = None if self.hold else explain(game, diff, self.flow.placed_hole, self.physical)
+        if actions and not self._follows_prompt(actions):
+            actions = None  # a marble where the computer did not play: guide it off
         if diff.is_same() or is_idle_turn(game, diff):
             self._matched(diff)
         elif actions:
@@ -316,14 +389,18 @@ class Core:
 
     # -- output --------------------------------------------------------------------------------
 
+    def view(self) -> View:
+        """What the LEDs show now (before animation), for tests and tools."""
+        return self._view()
+
     def _view(self) -> View:
         """The scene, rebuilt only when something it shows has changed (most events change
         nothing the LEDs show: a bounce, an encoder step, a tick)."""
         flow, game = self.flow, self.flow.game
         key = (flow.state, game and game.position, game and game.phase, self.menu.page, self.menu.pick,
-               self.repair[:1], flow.match and len(flow.match.outcomes))
+               self.repair[:1], flow.match and len(flow.match.outcomes), self._prompted())
         if key != self._view_key:
-            self._view_key, self._view_cache = key, scene(flow, self.menu, self.repair)
+            self._view_key, self._view_cache = key, scene(flow, self.menu, self.repair, self._prompted())
         return self._view_cache
 
     def _render(self) -> tuple[RGB, ...] | None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..drivers.base import Frame, InputDriver, PixelOutput
-from ..events import ButtonPress, EncoderSteps, Event, HoleReading, InputEvent, LinkChange, Tick
+from ..events import ButtonPress, Command, EncoderSteps, Event, HoleReading, InputEvent, LinkChange, Tick
 from ..flow import FRESH_KINDS
 from .logs import event as log
 from .notify import Notifier
@@ -68,10 +68,12 @@ class Runtime:
 
     def __init__(self, core: CoreLike, *, inputs: InputDriver, pixels: PixelOutput,
                  journal: JournalLike, notifier: Notifier, tape: TapeLike | None = None,
-                 clock: Callable[[], float] = time.monotonic, brightness: float = 1.0) -> None:
+                 clock: Callable[[], float] = time.monotonic, brightness: float = 1.0,
+                 think_s: float = 1.5) -> None:
         self.core, self.inputs, self.pixels = core, inputs, pixels
         self.journal, self.notifier, self.tape, self.clock = journal, notifier, tape, clock
         self.brightness = brightness
+        self.think_s = think_s  # the computer opponent's time per move
         self.queue: queue.Queue[object] = queue.Queue()
         self.snapshot: dict[str, Any] = {}
         self.listeners: list[Listener] = []
@@ -154,10 +156,28 @@ class Runtime:
             return  # never show what is not on disk
         if effects.frame is not None:
             self._show(effects.frame)
+        if effects.think is not None:
+            self._think(effects.think)
         for notice in effects.notices:
             log("notice", text=notice)
         if effects.frame is not None or effects.records or effects.notices or not isinstance(item, Tick):
             self._publish(tuple(effects.notices))
+
+    def _think(self, request: Any) -> None:
+        """Search for the computer's move off the core thread; the answer comes back as an event.
+        A stale answer (the players took back or the game ended) is ignored by the core."""
+        def search() -> None:
+            from ..ai import choose_move  # the search tables cost start-up time: built on first use
+
+            stop = time.monotonic() + self.think_s
+            try:
+                move = choose_move(request.game, level=request.level, deadline=lambda: time.monotonic() >= stop)
+            except Exception:  # a search bug must not take the board down
+                logging.getLogger("pentago_board").exception("computer opponent failed")
+                return
+            self.put(Command(self.clock(), "computer_move", {"key": request.key, "move": request.game.move_name(move)}))
+
+        threading.Thread(target=search, name="computer", daemon=True).start()
 
     def _write(self, records: tuple[dict[str, Any], ...]) -> bool:
         try:

@@ -63,7 +63,7 @@ def test_a_whole_move_and_its_notice(core: Core) -> None:
     (Command(0.0, "new_game", {"game": "chess"}), "new_game: game 'chess' is not available (games: classic)"),
     (Command(0.0, "new_game", {"players": 3}), "new_game: players 3: classic Pentago is for 2 players"),
     (Command(0.0, "new_game", {"match": "yes"}), "new_game: match 'yes' must be true or false"),
-    (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu"),
+    (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu, computer_move"),
     (Command(0.0, "take_back", {}), "take_back: there is nothing to take back in choosing"),
     (HoleReading(0.0, 99, "marble"), "ignored sensor event HoleReading(t=0.0, hole=99, reading='marble'): "
                                      "hole index 99 is not on the 6x6 board"),
@@ -76,12 +76,6 @@ def test_bad_input_is_a_notice(core: Core, command, notice: str) -> None:
     effects = core.handle(command)
     assert effects.notices == (notice,) and effects.records == ()
     assert core.state()["state"] == "choosing"
-
-
-def test_computer_opponent_is_announced_as_unavailable(core: Core) -> None:
-    effects = core.handle(Command(0.0, "new_game", {"computer": True}))
-    assert "no computer opponent is installed yet: seat 2 plays by hand" in effects.notices
-    assert effects.records[0]["computer"] is True
 
 
 def test_abort_returns_to_the_menu_with_a_record(core: Core) -> None:

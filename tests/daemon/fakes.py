@@ -14,6 +14,7 @@ class Effects:
     frame: list[tuple[int, int, int]] | None = None
     records: tuple[dict[str, Any], ...] = ()
     notices: tuple[str, ...] = ()
+    think: Any = None
 
 
 class FakeCore:

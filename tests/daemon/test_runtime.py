@@ -186,3 +186,23 @@ def test_a_new_game_restarts_the_journal_with_its_start_record(tmp_path):
     runtime.stop()
     records = Journal(tmp_path / "journal.jsonl").read()
     assert [(r["kind"], r["match"]) for r in records] == [("start", True)]
+
+
+def test_the_computer_opponent_answers_through_the_queue():
+    from controller.core import Core
+    from controller.drivers.virtual import VirtualBoard
+    from controller.profile import load_profile
+
+    profile = load_profile("virtual-6x6")
+    board = VirtualBoard.from_profile(profile, clock=time.monotonic)
+    runtime, parts, _ = make(core=Core(profile, start_time=time.monotonic()), inputs=board, think_s=0.2)
+    notices: list[str] = []
+    runtime.listeners.append(lambda state, new: notices.extend(new))
+    runtime.start()
+    runtime.put(Command(time.monotonic(), "new_game", {"game": "classic", "computer": True}))
+    board.place("c3")
+    assert wait_for(lambda: runtime.core.state()["state"] == "awaiting_twist")
+    board.quarter(3, True)
+    assert wait_for(lambda: any(n.startswith("computer plays") for n in notices))
+    runtime.stop()
+    assert runtime.core.state()["moves"] == ["c3 3R"] and runtime.core.state()["to_move"] == 2

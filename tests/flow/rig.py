@@ -8,7 +8,6 @@ from typing import Any
 from controller.core import Core
 from controller.drivers.virtual import VirtualBoard
 from controller.events import Command, Tick
-from controller.flow.scene import scene
 from controller.profile import load_profile
 from controller.rules import hole_name
 
@@ -68,7 +67,7 @@ class Rig:
 
     def lit(self) -> str:
         """What the LEDs show, in words: "turn:white", "remove:c3", "arrow:3L", "win:black", ..."""
-        view = scene(self.core.flow, self.core.menu, self.core.repair)
+        view = self.core.view()
         g = self.profile.geometry
         words = [f"turn:{view.turn}"] if view.turn else []
         words += [f"{h.colour}:{hole_name(h.hole, g)}" for h in view.holes]
