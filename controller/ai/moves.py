@@ -7,9 +7,11 @@ rules exactly: five on placement wins at once; after the twist both colours five
 the opponent's five is a loss, a full board without five is a draw; None means play goes on.
 Twists that give the same board (a neutral block, a symmetric block) are listed once.
 
+A :class:`Node` computes what each twist does to the board once and hands out children lazily,
+so a search that cuts off after the first few children never builds the rest.
+
 >>> from controller.rules import Position
->>> p = Position.parse("xxxx.." + "." * 24 + "oooo..")
->>> me, opp = p.stones
+>>> me, opp = Position.parse("xxxx.." + "." * 24 + "oooo..").stones
 >>> has_winning_move(me, opp)
 True
 >>> [c for c in expand(me, opp) if c[4] == WIN][0][:2]  # a6-d6 plus e6 (hole 34) is five on placement
@@ -18,72 +20,97 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
+from ..rules.geometry import bits
 from .tables import SearchTables, search_tables
 
 WIN, DRAW, LOSS = 1, 0, -1
 
 Child = tuple[int, int, int, int, "int | None"]
+Turn = tuple[int, int, bool, int]  # my stones and the opponent's after a twist, their five, my fives
 
 
-def completions(stones: int, empty: int, tables: SearchTables) -> int:
-    """The holes of ``empty`` where one more stone gives ``stones`` five in a row."""
-    if not tables.geometry.has_five(stones | empty):
-        return 0
-    out = 0
-    for line in tables.lines:
-        rest = line & ~stones
-        if rest & empty and not rest & (rest - 1):
-            out |= rest
-    return out
+class Node:
+    """The moves of one position: what each twist does, computed on first use, and its children."""
 
+    __slots__ = ("me", "opp", "tables", "empty", "placement_wins", "_turns", "_seen")
 
-def has_winning_move(me: int, opp: int, tables: SearchTables | None = None) -> bool:
-    """True if the side to move can win with its next move (on placement or after a twist)."""
-    tb = tables or search_tables()
-    has_five, full = tb.geometry.has_five, tb.full
-    if completions(me, full & ~(me | opp), tb):
-        return True
-    for t in range(len(tb.twists)):
-        turned_opp = tb.rotate(opp, t)
-        if has_five(turned_opp):
-            continue  # any move with this twist gives the opponent five: a draw at best
-        turned_me = tb.rotate(me, t)
-        if has_five(turned_me) or completions(turned_me, full & ~(turned_me | turned_opp), tb):
+    def __init__(self, me: int, opp: int, tables: SearchTables | None = None) -> None:
+        self.me, self.opp = me, opp
+        self.tables = tb = tables or search_tables()
+        self.empty = tb.full & ~(me | opp)
+        self.placement_wins = tb.completions(me, self.empty)
+        self._turns: list[Turn | None] = [None] * len(tb.twists)
+        self._seen: set[tuple[int, int]] = set()
+
+    def turn(self, t: int) -> Turn:
+        """Twist ``t`` applied to both colours, whether the opponent then has five, and the
+        holes (in the turned frame) where my stone gives me five (all holes if I already have)."""
+        known = self._turns[t]
+        if known is None:
+            tb = self.tables
+            mine, theirs = tb.rotate(self.me, t), tb.rotate(self.opp, t)
+            fives = tb.full if tb.has_five(mine) else tb.completions(mine, tb.full & ~(mine | theirs))
+            known = self._turns[t] = (mine, theirs, tb.has_five(theirs), fives)
+        return known
+
+    def winning_move(self) -> tuple[int, int] | None:
+        """A move ``(hole, t)`` that wins at once, or None."""
+        if self.placement_wins:
+            return bits(self.placement_wins)[0], -1
+        for t in range(len(self._turns)):
+            _, _, opp_five, fives = self.turn(t)
+            if fives and not opp_five:
+                return next((h, t) for h in bits(self.empty) if self.tables.image[t][h] & fives)
+        return None
+
+    def has_win(self) -> bool:
+        """True if the side to move can win with its next move (on placement or after a twist)."""
+        if self.placement_wins:
             return True
-    return False
+        return any(fives and not opp_five for _, _, opp_five, fives in map(self.turn, range(len(self._turns))))
+
+    def child(self, hole: int, t: int) -> Child | None:
+        """The child for placing on ``hole`` then twist ``t``, or None if its board was handed out."""
+        if t < 0:
+            return hole, t, self.me | 1 << hole, self.opp, WIN
+        mine, theirs, opp_five, fives = self.turn(t)
+        bit = self.tables.image[t][hole]
+        after = mine | bit
+        if (after, theirs) in self._seen:
+            return None
+        self._seen.add((after, theirs))
+        return hole, t, after, theirs, _judge(bit & fives, opp_five, after | theirs == self.tables.full)
+
+    def children(
+        self,
+        holes: Iterable[int] | None = None,
+        twists: Iterable[int] | None = None,
+        first: tuple[int, int] | None = None,
+    ) -> Iterator[Child]:
+        """Placement wins, then ``first``, then every ``hole`` x ``twist`` (all, by default)."""
+        for hole in bits(self.placement_wins):
+            yield hole, -1, self.me | 1 << hole, self.opp, WIN
+        if first is not None and first[1] >= 0 and (child := self.child(*first)) is not None:
+            yield child
+        order = list(range(len(self._turns))) if twists is None else list(twists)
+        for hole in bits(self.empty & ~self.placement_wins) if holes is None else holes:
+            if self.placement_wins >> hole & 1:
+                continue  # listed above, bare: a placement that makes five takes no twist
+            for t in order:
+                if (child := self.child(hole, t)) is not None:
+                    yield child
 
 
 def expand(me: int, opp: int, tables: SearchTables | None = None) -> list[Child]:
     """Every distinct move of the side to move, with the position after it and its result."""
-    tb = tables or search_tables()
-    empty = tb.full & ~(me | opp)
-    placement_wins = completions(me, empty, tb)
-    children: list[Child] = [(h, -1, me | 1 << h, opp, WIN) for h in _holes(placement_wins)]
-    holes = _holes(empty & ~placement_wins)
-    seen: set[tuple[int, int]] = set()
-    for t in range(len(tb.twists)):
-        children.extend(_twisted(me, opp, t, holes, seen, tb))
-    return children
+    return list(Node(me, opp, tables).children())
 
 
-def _twisted(
-    me: int, opp: int, t: int, holes: list[int], seen: set[tuple[int, int]], tb: SearchTables
-) -> list[Child]:
-    """The children that end with twist ``t``, skipping boards already in ``seen``."""
-    has_five, full, image = tb.geometry.has_five, tb.full, tb.image[t]
-    turned_me, turned_opp = tb.rotate(me, t), tb.rotate(opp, t)
-    opp_five = has_five(turned_opp)
-    mine_all = has_five(turned_me)
-    mine = full if mine_all else completions(turned_me, full & ~(turned_me | turned_opp), tb)
-    out: list[Child] = []
-    for h in holes:
-        bit = image[h]
-        after = turned_me | bit
-        if (after, turned_opp) in seen:
-            continue
-        seen.add((after, turned_opp))
-        out.append((h, t, after, turned_opp, _judge(bit & mine, opp_five, after | turned_opp == full)))
-    return out
+def has_winning_move(me: int, opp: int, tables: SearchTables | None = None) -> bool:
+    """True if the side to move can win with its next move (on placement or after a twist)."""
+    return Node(me, opp, tables).has_win()
 
 
 def _judge(mine: int, opp_five: bool, full: bool) -> int | None:
@@ -92,12 +119,3 @@ def _judge(mine: int, opp_five: bool, full: bool) -> int | None:
     if opp_five:
         return LOSS
     return DRAW if full else None
-
-
-def _holes(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -1,25 +1,24 @@
 """Move ordering: the moves most likely to be best are searched first, so alpha-beta cuts early.
 
-Order of preference: the move the transposition table remembers, then moves by a score. Near the
-root (``depth >= 2``) the score is the static evaluation of the child, which is dear but pays for
-itself; at the frontier it is cheap: how much the placed hole adds to open lines of both colours
-(extending its own lines, blocking the opponent's) plus a history bonus for moves that caused
-cut-offs elsewhere. Moves that hand the opponent five go last.
+Near the root (a node searched two or more plies deep) every child is built and sorted: the
+move the transposition table remembers first, then by the static evaluation of the child plus a
+history bonus for moves that caused cut-offs elsewhere, and moves that hand the opponent five
+last. At the frontier children are handed out lazily: holes by what the placement is worth
+before the twist (extending own open lines, blocking the opponent's), twists by how often each
+caused a cut-off.
 
->>> from controller.ai.moves import expand
+>>> from controller.ai.moves import Node
 >>> from controller.rules import Position
 >>> me, opp = Position.parse("oooo.." + "." * 24 + "xx....").stones[::-1]
->>> best = order(me, opp, expand(me, opp), None, {}, 1)[0]
->>> best[0] in (34, 35)  # block the opponent's four on e6/f6 (before any twist)
+>>> frontier_holes(Node(me, opp))[0] in (34, 35)  # block the opponent's four on e6 or f6
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from ..rules.geometry import bits
 from .evaluate import evaluate
-from .moves import LOSS, Child
+from .moves import LOSS, Child, Node
 from .tables import SearchTables, search_tables
 
 PLACE_WEIGHTS = (1, 4, 20, 120, 800, 0)  # by own stones already in an open line through the hole
@@ -30,20 +29,13 @@ History = dict[tuple[int, int], int]
 
 
 def order(
-    me: int,
-    opp: int,
     children: list[Child],
     remembered: tuple[int, int] | None,
     history: History,
-    depth: int,
     tables: SearchTables | None = None,
 ) -> list[Child]:
-    """``children`` of ``(me, opp)`` sorted best-first for a node searched ``depth`` plies deep."""
+    """``children`` sorted best-first by evaluation, the ``remembered`` move first."""
     tb = tables or search_tables()
-    if depth >= 2:
-        value = _evaluation_value(tb)
-    else:
-        value = _placement_value(me, opp, tb)
 
     def key(child: Child) -> int:
         move = (child[0], child[1])
@@ -51,25 +43,20 @@ def order(
             return LAST
         if move == remembered:
             return FIRST
-        return value(child) + history.get(move, 0)
+        return history.get(move, 0) - evaluate(child[3], child[2], tb)
 
     return sorted(children, key=key, reverse=True)
 
 
-def _evaluation_value(tb: SearchTables) -> Callable[[Child], int]:
-    return lambda child: -evaluate(child[3], child[2], tb)
+def frontier_holes(node: Node) -> list[int]:
+    """The empty holes of ``node``, the most valuable placement first."""
+    values = {h: hole_value(h, node.me, node.opp, node.tables) for h in bits(node.empty)}
+    return sorted(values, key=values.__getitem__, reverse=True)
 
 
-def _placement_value(me: int, opp: int, tb: SearchTables) -> Callable[[Child], int]:
-    values: dict[int, int] = {}
-
-    def value(child: Child) -> int:
-        hole = child[0]
-        if hole not in values:
-            values[hole] = hole_value(hole, me, opp, tb)
-        return values[hole]
-
-    return value
+def twist_order(cutoffs: list[int]) -> list[int]:
+    """Twist indices, those that caused the most cut-offs first."""
+    return sorted(range(len(cutoffs)), key=cutoffs.__getitem__, reverse=True)
 
 
 def hole_value(hole: int, me: int, opp: int, tables: SearchTables | None = None) -> int:

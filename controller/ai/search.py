@@ -15,12 +15,13 @@ deadline runs out, and a deeper move replaces the previous best only once it is 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .budget import Budget, OutOfBudget
 from .evaluate import WIN, evaluate
-from .moves import DRAW, LOSS, Child, expand, has_winning_move
-from .ordering import History, order
+from .moves import DRAW, LOSS, Child, Node, expand
+from .ordering import History, frontier_holes, order, twist_order
 from .tables import SearchTables, search_tables
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -39,7 +40,7 @@ class SearchResult:
 
 
 class Searcher:
-    """One search's state: the transposition table, the history table and the budget."""
+    """One search's state: the transposition table, the history tables and the budget."""
 
     def __init__(self, budget: Budget, tables: SearchTables) -> None:
         self.budget = budget
@@ -47,6 +48,7 @@ class Searcher:
         self.shift = tables.geometry.hole_count
         self.table: dict[int, tuple[int, int, int, tuple[int, int] | None]] = {}
         self.history: History = {}
+        self.twist_cutoffs = [0] * len(tables.twists)
 
     def negamax(self, me: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The score of ``(me, opp)`` searched ``depth`` plies deep within ``(alpha, beta)``."""
@@ -61,39 +63,39 @@ class Searcher:
                 flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha)
             ):
                 return score
+        node = Node(me, opp, self.tables)
+        if node.has_win():
+            return WIN - ply - 1
         if depth == 0:
-            return WIN - ply - 1 if has_winning_move(me, opp, self.tables) else evaluate(me, opp, self.tables)
-        children = expand(me, opp, self.tables)
-        if not children:
-            return 0
-        best, move = self._best_child(me, opp, children, remembered, depth, alpha, beta, ply)
+            return evaluate(me, opp, self.tables)
+        best, move = self._best_child(node, remembered, depth, alpha, beta, ply)
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         self.table[key] = (depth, flag, _to_table(best, ply), move)
         return best
 
     def _best_child(
-        self,
-        me: int,
-        opp: int,
-        children: list[Child],
-        remembered: tuple[int, int] | None,
-        depth: int,
-        alpha: int,
-        beta: int,
-        ply: int,
-    ) -> tuple[int, tuple[int, int]]:
-        if any(c[4] == 1 for c in children):
-            return WIN - ply - 1, next((c[0], c[1]) for c in children if c[4] == 1)
-        best, move = -INFINITY, (children[0][0], children[0][1])
-        for child in order(me, opp, children, remembered, self.history, depth, self.tables):
+        self, node: Node, remembered: tuple[int, int] | None, depth: int, alpha: int, beta: int, ply: int
+    ) -> tuple[int, tuple[int, int] | None]:
+        best, move = -INFINITY, None
+        for child in self._ordered(node, remembered, depth):
             score = self.child_score(child, depth, -beta, -alpha, ply)
             if score > best:
                 best, move = score, (child[0], child[1])
                 alpha = max(alpha, score)
                 if alpha >= beta:
-                    self.history[move] = self.history.get(move, 0) + depth * depth
+                    self._cutoff(move, depth)
                     break
-        return best, move
+        return (0, None) if move is None else (best, move)
+
+    def _ordered(self, node: Node, remembered: tuple[int, int] | None, depth: int) -> Iterable[Child]:
+        if depth >= 2:
+            return order(list(node.children()), remembered, self.history, self.tables)
+        return node.children(frontier_holes(node), twist_order(self.twist_cutoffs), remembered)
+
+    def _cutoff(self, move: tuple[int, int], depth: int) -> None:
+        self.history[move] = self.history.get(move, 0) + depth * depth
+        if move[1] >= 0:
+            self.twist_cutoffs[move[1]] += depth * depth
 
     def child_score(self, child: Child, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The score for the parent of playing ``child`` (``alpha``, ``beta`` from the child's view)."""
@@ -121,7 +123,7 @@ def search(
     if not children:
         raise ValueError("no legal move: the board is full")
     random.Random(seed).shuffle(children)  # ties between equal moves are broken by the seed
-    children = order(me, opp, children, None, {}, 2, tb)
+    children = order(children, None, {}, tb)
     budget.armed = False
     scored = _iteration(searcher, children, 1)
     best = SearchResult((scored[0][1][0], scored[0][1][1]), scored[0][0], 1, budget.nodes)

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -35,6 +36,8 @@ class SearchTables:
     lines: tuple[int, ...]
     lines_through: tuple[tuple[int, ...], ...]  # per hole: the lines of five containing it
     centres: int  # block centres: stones there never move
+    has_five: Callable[[int], bool]
+    completions: Callable[[int, int], int]
 
     def rotate(self, stones: int, t: int) -> int:
         """``stones`` with twist ``t`` applied."""
@@ -60,4 +63,59 @@ def search_tables(size: int = 6) -> SearchTables:
     )
     through = tuple(tuple(line for line in g.lines if line >> h & 1) for h in range(g.hole_count))
     centres = sum(1 << c for c in g.centres)
-    return SearchTables(g, g.full, twists, masks, turns, image, g.lines, through, centres)
+    scans = g._five_scans  # (shift, window starts) per direction, shared with the rules
+    five = _five_test(scans)
+    return SearchTables(
+        g, g.full, twists, masks, turns, image, g.lines, through, centres, five, _completion_finder(scans, five)
+    )
+
+
+def _five_test(scans: tuple[tuple[int, int], ...]) -> Callable[[int], bool]:
+    """The rules' shift-and-mask five detector, unrolled: it runs at every node."""
+    (s1, m1), (s2, m2), (s3, m3), (s4, m4) = scans
+
+    def has_five(x: int) -> bool:
+        """True if ``x`` holds five in a row."""
+        p = x & x >> s1
+        if p & p >> 2 * s1 & x >> 4 * s1 & m1:
+            return True
+        p = x & x >> s2
+        if p & p >> 2 * s2 & x >> 4 * s2 & m2:
+            return True
+        p = x & x >> s3
+        if p & p >> 2 * s3 & x >> 4 * s3 & m3:
+            return True
+        p = x & x >> s4
+        return bool(p & p >> 2 * s4 & x >> 4 * s4 & m4)
+
+    return has_five
+
+
+def _completion_finder(
+    scans: tuple[tuple[int, int], ...], has_five: Callable[[int], bool]
+) -> Callable[[int, int], int]:
+    """A function giving the holes of ``empty`` where one more stone makes ``x`` five in a row.
+
+    Bit-parallel over every window of five in one direction at once: window start ``p`` has a
+    gap at its k-th hole when the other four are set and that hole is empty.
+    """
+    steps = tuple((s, 2 * s, 3 * s, 4 * s, m) for s, m in scans)
+
+    def completions(x: int, empty: int) -> int:
+        """The holes of ``empty`` that complete a five for ``x``."""
+        if not has_five(x | empty):
+            return 0  # even filling every empty hole makes no five
+        out = 0
+        for s1, s2, s3, s4, m in steps:
+            a1, a2, a3, a4 = x >> s1, x >> s2, x >> s3, x >> s4
+            p01, p23 = x & a1, a2 & a3
+            out |= (
+                (a1 & p23 & a4 & empty & m)
+                | (x & p23 & a4 & empty >> s1 & m) << s1
+                | (p01 & a3 & a4 & empty >> s2 & m) << s2
+                | (p01 & a2 & a4 & empty >> s3 & m) << s3
+                | (p01 & p23 & empty >> s4 & m) << s4
+            )
+        return out
+
+    return completions
