@@ -1,0 +1,44 @@
+"""The opponent is pure like the rules (standard library and `controller.rules` only); its
+docstring examples run."""
+
+import doctest
+import importlib
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import controller.ai
+
+ROOT = Path(__file__).resolve().parents[2]
+
+BLOCKER = """
+import sys
+class Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] in {'gpiozero', 'serial', 'transitions', 'aiohttp', 'neopixel', 'numpy',
+                                  'threading', 'socket', 'time'}:
+            raise ImportError('the opponent must not import ' + name)
+sys.meta_path.insert(0, Blocker())
+import controller.ai
+ours = sorted({m.split('.')[1] for m in sys.modules if m.startswith('controller.')})
+print(ours)
+"""
+
+MODULES = sorted(m.name for m in pkgutil.iter_modules(controller.ai.__path__))
+
+
+def test_imports_nothing_but_the_rules_and_the_standard_library():
+    done = subprocess.run([sys.executable, "-c", BLOCKER], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['ai', 'rules']"
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(f"controller.ai.{name}")
+    failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failed == 0
+    assert attempted > 0, f"controller.ai.{name} has no example in its docstrings"
