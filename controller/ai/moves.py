@@ -109,8 +109,23 @@ def expand(me: int, opp: int, tables: SearchTables | None = None) -> list[Child]
 
 
 def has_winning_move(me: int, opp: int, tables: SearchTables | None = None) -> bool:
-    """True if the side to move can win with its next move (on placement or after a twist)."""
-    return Node(me, opp, tables).has_win()
+    """True if the side to move can win with its next move (on placement or after a twist).
+
+    The same answer as :meth:`Node.has_win`, without building a node: the search asks this at
+    every leaf, so it skips the work a twist that gives the opponent five does not need.
+    """
+    tb = tables or search_tables()
+    full, completions, has_five, rotate = tb.full, tb.completions, tb.has_five, tb.rotate
+    if completions(me, full & ~(me | opp)):
+        return True
+    for t in range(len(tb.twists)):
+        theirs = rotate(opp, t)
+        if has_five(theirs):
+            continue  # this twist gives the opponent five: a draw at best
+        mine = rotate(me, t)
+        if has_five(mine) or completions(mine, full & ~(mine | theirs)):
+            return True
+    return False
 
 
 def _judge(mine: int, opp_five: bool, full: bool) -> int | None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .budget import Budget, OutOfBudget
 from .evaluate import WIN, evaluate
-from .moves import DRAW, LOSS, Child, Node, expand
+from .moves import DRAW, LOSS, Child, Node, expand, has_winning_move
 from .ordering import History, frontier_holes, order, twist_order
 from .tables import SearchTables, search_tables
 
@@ -63,11 +63,13 @@ class Searcher:
                 flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha)
             ):
                 return score
+        if depth == 0:
+            if has_winning_move(me, opp, self.tables):
+                return WIN - ply - 1
+            return evaluate(me, opp, self.tables)
         node = Node(me, opp, self.tables)
         if node.has_win():
             return WIN - ply - 1
-        if depth == 0:
-            return evaluate(me, opp, self.tables)
         best, move = self._best_child(node, remembered, depth, alpha, beta, ply)
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         self.table[key] = (depth, flag, _to_table(best, ply), move)
