@@ -7,7 +7,10 @@ legal move (its expected figures, computed exactly), level 1, and level 2 at fix
 budgets per move (the deadline reads process time, as the daemon's would read its clock).
 Prints one table overall and one by stone count, with the average depth reached and nodes/s.
 
-Usage: python bench/ai_oracle.py [--budgets 0.1 0.5 2] [--limit N] [--level3]
+Level 3 differs from level 2 only by its default node budget, so at a given deadline it is the
+same search and has no row of its own.
+
+Usage: python bench/ai_oracle.py [--budgets 0.1 0.5 2] [--limit N]
 """
 
 from __future__ import annotations
@@ -67,11 +70,11 @@ def level1_pick(record: dict) -> Pick:
     return judge(record, game, move, depth=1, seconds=time.process_time() - start)
 
 
-def timed_pick(budget_s: float, level: int = 2) -> Callable[[dict], Pick]:
+def timed_pick(budget_s: float) -> Callable[[dict], Pick]:
     def pick(record: dict) -> Pick:
         game = game_of(record)
         start = time.process_time()
-        result = analyse(game, level=level, deadline=lambda: time.process_time() - start > budget_s)
+        result = analyse(game, level=2, deadline=lambda: time.process_time() - start > budget_s)
         seconds = time.process_time() - start
         move = to_move(game, *result.move)
         return judge(record, game, move, depth=result.depth, nodes=result.nodes, seconds=seconds)
@@ -113,15 +116,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budgets", type=float, nargs="*", default=[0.1, 0.5, 2.0], help="CPU seconds per move")
     parser.add_argument("--limit", type=int, help="only N positions, spread evenly over the file")
-    parser.add_argument("--level3", action="store_true", help="also level 3 at the largest budget")
     args = parser.parse_args()
     records = load(args.limit)
     print(f"{len(records)} oracle positions", flush=True)
     results = [run("random", random_pick, records), run("level 1", level1_pick, records)]
     for budget in args.budgets:
         results.append(run(f"level 2 @{budget:g}s", timed_pick(budget), records))
-    if args.level3 and args.budgets:
-        results.append(run(f"level 3 @{max(args.budgets):g}s", timed_pick(max(args.budgets), 3), records))
     print(f"\n{'player':<18}{'optimal%':>9}{'blunder%':>9}{'depth':>7}{'nodes/s':>10}{'median s':>9}{'p99 s':>9}")
     for name, picks in results:
         print(summary_row(name, picks))

@@ -10,7 +10,7 @@ injected). The search works on raw bitboards with the rules' geometry tables.
 True
 """
 
-from .player import analyse, choose_move, to_move
+from .player import THINK_SECONDS, analyse, choose_move, to_move
 from .search import SearchResult
 
-__all__ = ["SearchResult", "analyse", "choose_move", "to_move"]
+__all__ = ["THINK_SECONDS", "SearchResult", "analyse", "choose_move", "to_move"]

@@ -24,8 +24,12 @@ from .easy import easy_move
 from .search import SearchResult, search
 from .tables import search_tables
 
-DEFAULT_NODES = {2: 10_000, 3: 60_000}  # about 0.35 s and 2 s of CPU here without a deadline
+DEFAULT_NODES = {2: 10_000, 3: 60_000}  # about 0.4 s and 2.5 s of CPU on a desktop core
 LEVELS = (1, 2, 3)
+# Thinking time per move to build a deadline from, in seconds on a Raspberry Pi 4-class CPU
+# (about four times slower than the desktop core bench/ai_oracle.py was measured on). The caller
+# owns the clock; the search only calls the deadline.
+THINK_SECONDS = {1: 0.0, 2: 1.5, 3: 6.0}
 
 
 def choose_move(
@@ -38,6 +42,11 @@ def choose_move(
 ) -> Move:
     """A legal move for the seat to move in ``game``.
 
+    ``deadline`` returns True once time is up (build it from :data:`THINK_SECONDS`); ``nodes``
+    caps the search at that many nodes; ``seed`` breaks ties (level 2 and 3) or adds noise
+    (level 1). Depth 1 is always searched in full, so an early deadline still gets a move that
+    takes any immediate win and avoids handing the opponent one where possible.
+
     Raises ValueError if the game does not await a placement, is not a two-player game, or
     ``level`` is not 1, 2 or 3.
     """
@@ -46,7 +55,7 @@ def choose_move(
         hole, t = easy_move(me, opp, seed, search_tables(game.geometry.size))
     else:
         hole, t = analyse(game, level=level, deadline=deadline, seed=seed, nodes=nodes).move
-    return _to_move(game, hole, t)
+    return to_move(game, hole, t)
 
 
 def analyse(
@@ -57,7 +66,11 @@ def analyse(
     seed: int = 0,
     nodes: int | None = None,
 ) -> SearchResult:
-    """The full search result (move, score, depth, nodes) behind :func:`choose_move`."""
+    """The full search result (move, score, depth, nodes) behind :func:`choose_move`.
+
+    ``level`` only picks the default node budget here (level 1 has no search of its own and
+    gets level 2's).
+    """
     me, opp = _bitboards(game, level)
     if nodes is None and deadline is None:
         nodes = DEFAULT_NODES.get(level, DEFAULT_NODES[2])
@@ -67,10 +80,6 @@ def analyse(
 
 def to_move(game: ClassicGame, hole: int, t: int) -> Move:
     """The rules' :class:`Move` for the search's ``(hole, twist index)``."""
-    return _to_move(game, hole, t)
-
-
-def _to_move(game: ClassicGame, hole: int, t: int) -> Move:
     if t < 0:
         return Move(hole)
     return Move(hole, search_tables(game.geometry.size).twists[t])

@@ -130,7 +130,8 @@ def search(
     scored = _iteration(searcher, children, 1)
     best = SearchResult((scored[0][1][0], scored[0][1][1]), scored[0][0], 1, budget.nodes)
     budget.armed = True
-    for depth in range(2, min(max_depth, len(children)) + 1):
+    plies_left = (tb.full & ~(me | opp)).bit_count()  # every ply fills a hole
+    for depth in range(2, min(max_depth, plies_left) + 1):
         if abs(best.score) > MATE_ZONE or _deadline_passed(budget):
             break
         children = [child for _, child in scored]
@@ -152,12 +153,12 @@ class _Partial(OutOfBudget):
 
 def _iteration(searcher: Searcher, children: list[Child], depth: int) -> list[tuple[int, Child]]:
     """Every root child scored at ``depth`` (exact for the best, bounds for the rest), best first."""
-    alpha, scored = -INFINITY, []
-    for i, child in enumerate(children):
+    alpha, scored = -INFINITY, list[tuple[int, Child]]()
+    for child in children:
         try:
             score = searcher.child_score(child, depth, -INFINITY, -alpha, 0)
         except OutOfBudget:
-            if i and scored[0][0] > -INFINITY:
+            if scored:  # the previous best, searched first, has its score at this depth
                 best = max(scored, key=lambda s: s[0])
                 if best[1] is not children[0]:
                     raise _Partial((best[1][0], best[1][1]), best[0]) from None

@@ -42,3 +42,11 @@ def test_docstring_examples(name):
     failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failed == 0
     assert attempted > 0, f"controller.ai.{name} has no example in its docstrings"
+
+
+def test_passes_a_strict_type_check():
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "controller/ai"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
