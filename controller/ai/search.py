@@ -153,7 +153,8 @@ class _Partial(OutOfBudget):
 
 def _iteration(searcher: Searcher, children: list[Child], depth: int) -> list[tuple[int, Child]]:
     """Every root child scored at ``depth`` (exact for the best, bounds for the rest), best first."""
-    alpha, scored = -INFINITY, list[tuple[int, Child]]()
+    alpha = -INFINITY
+    scored: list[tuple[int, Child]] = []
     for child in children:
         try:
             score = searcher.child_score(child, depth, -INFINITY, -alpha, 0)
