@@ -64,9 +64,9 @@ class Searcher:
             ):
                 return score
         if depth == 0:
-            if has_winning_move(me, opp, self.tables):
-                return WIN - ply - 1
-            return evaluate(me, opp, self.tables)
+            score = WIN - ply - 1 if has_winning_move(me, opp, self.tables) else evaluate(me, opp, self.tables)
+            self.table[key] = (0, EXACT, _to_table(score, ply), None)  # leaves recur by transposition
+            return score
         node = Node(me, opp, self.tables)
         if node.has_win():
             return WIN - ply - 1
