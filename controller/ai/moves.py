@@ -55,16 +55,6 @@ class Node:
             known = self._turns[t] = (mine, theirs, tb.has_five(theirs), fives)
         return known
 
-    def winning_move(self) -> tuple[int, int] | None:
-        """A move ``(hole, t)`` that wins at once, or None."""
-        if self.placement_wins:
-            return bits(self.placement_wins)[0], -1
-        for t in range(len(self._turns)):
-            _, _, opp_five, fives = self.turn(t)
-            if fives and not opp_five:
-                return next((h, t) for h in bits(self.empty) if self.tables.image[t][h] & fives)
-        return None
-
     def has_win(self) -> bool:
         """True if the side to move can win with its next move (on placement or after a twist)."""
         if self.placement_wins:
@@ -72,9 +62,8 @@ class Node:
         return any(fives and not opp_five for _, _, opp_five, fives in map(self.turn, range(len(self._turns))))
 
     def child(self, hole: int, t: int) -> Child | None:
-        """The child for placing on ``hole`` then twist ``t``, or None if its board was handed out."""
-        if t < 0:
-            return hole, t, self.me | 1 << hole, self.opp, WIN
+        """The child for placing on ``hole`` then twist ``t`` (0 or more), or None if its board was
+        handed out already."""
         mine, theirs, opp_five, fives = self.turn(t)
         bit = self.tables.image[t][hole]
         after = mine | bit
@@ -91,6 +80,7 @@ class Node:
     ) -> Iterator[Child]:
         """Placement wins, then ``first``, then every ``hole`` x ``twist`` (all, by default)."""
         for hole in bits(self.placement_wins):
+            self._seen.add((self.me | 1 << hole, self.opp))  # a twist may reach this board too
             yield hole, -1, self.me | 1 << hole, self.opp, WIN
         if first is not None and first[1] >= 0 and (child := self.child(*first)) is not None:
             yield child

@@ -46,10 +46,6 @@ class SearchTables:
             return stones
         return (stones ^ inside) | self.turns[t][inside]
 
-    def twist_index(self, twist: Twist) -> int:
-        """The index of ``twist`` in :attr:`twists`."""
-        return self.twists.index(twist)
-
 
 @cache
 def search_tables(size: int = 6) -> SearchTables:
