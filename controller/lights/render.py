@@ -68,11 +68,6 @@ def render(view: View, chain: LedChain, t: float) -> tuple[RGB, ...]:
     return tuple(frame)
 
 
-def is_animated(view: View) -> bool:
-    """True when the frame changes with time alone (blinks, arrows, win lines, the draw pulse)."""
-    return next_change(view, 0.0) is not None
-
-
 def next_change(view: View, t: float) -> float | None:
     """The first time after ``t`` at which the frame of ``view`` may change, or None for a still
     view. Lets the core ask for a Tick exactly when the LEDs need one, not at a fixed rate."""

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.lights.render import (
-    ARROW_STEP_S, DRAW_FRAME_S, DRAW_HIGH, DRAW_LOW, OFF, WIN_STEADY, SceneError, is_animated,
+    ARROW_STEP_S, DRAW_FRAME_S, DRAW_HIGH, DRAW_LOW, OFF, WIN_STEADY, SceneError,
     next_change, render, scale,
 )
 from controller.lights.view import PALETTE, ArrowLight, HoleLight, View
@@ -195,7 +195,6 @@ def test_next_change_is_the_next_blink_chase_or_pulse_edge(view, t, expected):
         assert next_change(view, t) is None
     else:
         assert next_change(view, t) == pytest.approx(expected)
-    assert is_animated(view) == (expected is not None)
 
 
 def test_the_frame_changes_at_each_arrow_edge_and_not_between():
