@@ -24,7 +24,7 @@ import re
 from typing import NamedTuple
 
 from .errors import NotationError
-from .geometry import Geometry, geometry
+from .geometry import Geometry, geometry  # noqa: F401 (geometry: the examples use it)
 
 
 class Twist(NamedTuple):
