@@ -11,6 +11,18 @@ Level 3 differs from level 2 only by its default node budget, so at a given dead
 same search and has no row of its own.
 
 Usage: python bench/ai_oracle.py [--budgets 0.1 0.5 2] [--limit N]
+
+Measured on one core of the 2-core development machine, all 400 positions (about 9 minutes):
+
+    player             optimal% blunder%  depth   nodes/s
+    random                 17.2     82.8   0.00         0
+    level 1                88.0     12.0   1.00         0
+    level 2 @0.1s          94.5      5.5   2.79     21704
+    level 2 @0.5s          98.0      2.0   3.77     20714
+    level 2 @2s            98.5      1.5   4.65     20855
+
+Depth is the deepest iteration completed, averaged; searches that prove a win or see to the end
+of the game stop early, so the median time at 0.5 s and 2 s is about 0.1 s.
 """
 
 from __future__ import annotations
