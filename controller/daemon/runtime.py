@@ -69,11 +69,11 @@ class Runtime:
     def __init__(self, core: CoreLike, *, inputs: InputDriver, pixels: PixelOutput,
                  journal: JournalLike, notifier: Notifier, tape: TapeLike | None = None,
                  clock: Callable[[], float] = time.monotonic, brightness: float = 1.0,
-                 think_s: float = 1.5) -> None:
+                 think_s: float | None = None) -> None:
         self.core, self.inputs, self.pixels = core, inputs, pixels
         self.journal, self.notifier, self.tape, self.clock = journal, notifier, tape, clock
         self.brightness = brightness
-        self.think_s = think_s  # the computer opponent's time per move
+        self.think_s = think_s  # the computer's time per move; None: the AI's own for its level
         self.queue: queue.Queue[object] = queue.Queue()
         self.snapshot: dict[str, Any] = {}
         self.listeners: list[Listener] = []
@@ -167,9 +167,9 @@ class Runtime:
         """Search for the computer's move off the core thread; the answer comes back as an event.
         A stale answer (the players took back or the game ended) is ignored by the core."""
         def search() -> None:
-            from ..ai import choose_move  # the search tables cost start-up time: built on first use
+            from ..ai import THINK_SECONDS, choose_move  # the search tables cost start-up time
 
-            stop = time.monotonic() + self.think_s
+            stop = time.monotonic() + (self.think_s if self.think_s is not None else THINK_SECONDS[request.level])
             try:
                 move = choose_move(request.game, level=request.level, deadline=lambda: time.monotonic() >= stop)
             except Exception:  # a search bug must not take the board down
