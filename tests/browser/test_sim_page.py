@@ -124,3 +124,25 @@ def test_dragging_a_block_round_turns_it(page: Page):
                         left[1] - (left[1] - top[1]) * math.sin(a))
     page.mouse.up()
     expect(page.locator("#moves li").last).to_have_text("a1 3R")
+
+
+def test_the_computer_opponents_move_lights_up_and_is_played_by_clicking(page: Page):
+    page.check("#computer")
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    place(page, "c3", 1)
+    page.click('.arrow-hit[data-block="4"][data-dir="R"]')  # seat 1 twists an empty block
+    expect(page.locator("#moves li").last).to_have_text("c3 4R")
+    expect(page.locator("#notices")).to_contain_text("computer plays", timeout=20_000)
+    notice = page.locator("#notices li", has_text="computer plays").last.inner_text()
+    move = notice.split("computer plays ")[1].split(":")[0]  # e.g. "e5 2L"
+    hole, twist = move.split()
+    page.wait_for_function(  # the computer's hole glows (it is empty: only its LED can light it)
+        """(name) => document.querySelector(`[data-led-hole="${name}"]`).getAttribute("data-rgb") !== "0,0,0" """,
+        arg=hole)
+    place(page, hole, 2)
+    page.click(f'.arrow-hit[data-block="{twist[0]}"][data-dir="{twist[1]}"]')
+    expect(page.locator("#moves li").last).to_have_text(move)
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "sim-computer.png"))
