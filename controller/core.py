@@ -33,7 +33,7 @@ from .errors import ProfileError
 from .flow.scene import scene
 from .lights.render import next_change, render
 from .lights.view import PALETTE, View
-from .rules import ClassicGame, IllegalMoveError, Move, Phase, Position, hole_name, parse_move
+from .rules import ClassicGame, IllegalMoveError, Move, Phase, Position, Twist, hole_name, parse_move
 
 RGB = tuple[int, int, int]
 DEFAULT_COLOURS = ("white", "black")
@@ -214,9 +214,19 @@ class Core:
         if not self.flow.may_take_back():
             self._notices.append(f"take_back: there is nothing to take back in {self.flow.state}")
             return
+        twist = self._last_twist()
         self._accept_records(self.flow.accept((Action("take_back"),), self.now))
+        if twist is not None:  # the block still stands turned: its count says so again
+            self.physical.undo_turn(twist.block, 1 if twist.clockwise else -1)
         self.strict = self.hold = True  # the board still shows the move: guide it back
         self.physical.changed_t = self.now
+
+    def _last_twist(self) -> Twist | None:
+        """The twist a take-back would undo now, if the last half-move was one."""
+        game = self.flow.game
+        if game is None or game.phase is not Phase.PLACE or not game.moves:
+            return None
+        return game.moves[-1].twist
 
     def _abort(self, args: dict[str, Any]) -> None:
         if self.flow.state != "choosing":
@@ -228,6 +238,8 @@ class Core:
 
     def _start(self, options: dict[str, Any]) -> None:
         self.strict = self.hold = False
+        self.repair, self.grace_at = [], None  # nothing of the game before is left to mend
+        self.physical.rest(tuple(range(1, len(self.physical.steps) + 1)))  # every block is empty to the new game
         self._records.append(self.flow.new_game(options, self.now))
         self._notices.append(f"new {options['game']} game{' (match)' if options.get('match') else ''}: seat 1 to move")
         self.physical.changed_t = self.now

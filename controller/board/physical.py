@@ -38,6 +38,7 @@ class Physical:
         self.stepped_t: float | None = None  # the last encoder step since the last judgement
         self.before_turn: dict[int, tuple[str, ...]] = {}  # block -> readings at its first step
         self.orientation_known = True  # False after a restart: only the readings tell
+        self.undone: set[int] = set()  # blocks whose turn was taken back: 0 is a candidate too
 
     def apply(self, event: HoleReading | EncoderSteps) -> bool:
         """Record one sensor event; True if the board changed. Raises BoardInputError."""
@@ -97,7 +98,10 @@ class Physical:
             return UNKNOWN_QUARTERS
         count = self.count(block)
         near = [k for k in QUARTERS if abs(count - k * self.detents) <= STEP_TOLERANCE]
-        return tuple(sorted(near, key=lambda k: abs(count - k * self.detents)))
+        near.sort(key=lambda k: abs(count - k * self.detents))
+        if block in self.undone and near and 0 not in near:
+            near.insert(0, 0)  # the marbles put back by hand: the readings decide
+        return tuple(near)
 
     def count(self, block: int) -> int:
         """The block's encoder count, four quarters being a whole turn: within a half turn of 0."""
@@ -116,6 +120,16 @@ class Physical:
         return low if abs(count - low * self.detents) < abs(count - high * self.detents) or \
             (abs(count - low * self.detents) == abs(count - high * self.detents) and abs(low) < abs(high)) else high
 
+    def undo_turn(self, block: int, quarters: int) -> None:
+        """The game took back a turn of ``block`` by ``quarters`` that the board still shows.
+
+        Its count again says the block stands turned, so the repair asks to turn it back; until
+        the block next rests, its readings may also show the marbles moved back by hand (the
+        block itself looks the same either way), and a tie between the two means unturned.
+        """
+        self.steps[block - 1] += quarters * self.detents
+        self.undone.add(block)
+
     def rest(self, turned: tuple[int, ...]) -> None:
         """The game now accounts for the ``turned`` blocks: restart their counts from zero.
 
@@ -124,5 +138,6 @@ class Physical:
         """
         for block in turned if self.orientation_known else range(1, len(self.steps) + 1):
             self.steps[block - 1] = 0
+            self.undone.discard(block)
         self.orientation_known = True
 

@@ -180,3 +180,22 @@ def test_ok_after_a_game_returns_to_the_menu(core: Core) -> None:
     resumed = Core(load_profile("virtual-6x6"), journal_records=records + [{"kind": "place", "hole": "a5"}])
     effects = resumed.handle(ButtonPress(1.0, "ok"))
     assert effects.records == ({"t": 1.0, "kind": "menu"},) and resumed.state()["state"] == "choosing"
+
+
+def test_a_new_game_lists_no_repair_from_the_game_before(core: Core) -> None:
+    """Issue 9 item 15: a new Start showed the old game's repair step while awaiting a placement."""
+    started(core)
+    core.handle(HoleReading(1.0, hole("a6"), "marble"))
+    core.handle(Tick(1.2))
+    for i in range(6):
+        core.handle(EncoderSteps(2.0 + i / 100, 1, 1))
+    core.handle(HoleReading(2.1, hole("a6"), "empty"))
+    core.handle(HoleReading(2.1, hole("c6"), "marble"))
+    core.handle(Tick(2.6))
+    core.handle(HoleReading(3.0, hole("c6"), "empty"))
+    core.handle(Tick(5.5))
+    assert core.state()["repair"] == ["put a white marble on c6"]
+    core.handle(Command(6.0, "new_game", {"game": "classic"}))
+    assert (core.state()["state"], core.state()["repair"]) == ("awaiting_placement", [])
+    core.handle(Tick(9.0))
+    assert (core.state()["state"], core.state()["repair"]) == ("awaiting_placement", [])

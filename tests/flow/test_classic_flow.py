@@ -94,6 +94,28 @@ TABLES = {
         (("press", "back"), 0.5, "repair", [], "remove:c3"),
         (("lift", "c3"), 0.5, "awaiting_placement", [], "turn:white"),
     ],
+    # issue 9 item 15: after Take back, turning the block back is the natural undo
+    "take-back button after a twist: turn the block back, then lift": [
+        (("place", "a6"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 1, True), 0.5, "awaiting_placement", ["a6 1R"], "turn:black"),
+        (("press", "back"), 0.5, "repair", [], "arrow:1L"),
+        (("quarter", 1, False), 0.5, "awaiting_twist", [], "turn:white"),
+        (("lift", "a6"), 0.5, "awaiting_placement", [], "turn:white"),
+    ],
+    "take-back button after a twist: the marble moved back by hand": [
+        (("place", "a6"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 1, True), 0.5, "awaiting_placement", ["a6 1R"], "turn:black"),
+        (("press", "back"), 0.5, "repair", [], "arrow:1L"),
+        (("lift", "c6"), 0.0, "repair", [], "arrow:1L"),
+        (("place", "a6"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 1, False), 0.5, "awaiting_placement", ["a6 1L"], "turn:black"),
+    ],
+    "take-back button after a neutral twist: the twist is not taken again": [
+        (("place", "a6"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("quarter", 4, True), 0.5, "awaiting_placement", ["a6 4R"], "turn:black"),
+        (("press", "back"), GRACE, "awaiting_twist", [], "turn:white"),
+        (("quarter", 1, True), 0.5, "awaiting_placement", ["a6 1R"], "turn:black"),
+    ],
 }
 
 
