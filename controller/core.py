@@ -30,6 +30,7 @@ from .board import BoardInputError, Diff, Physical, Step, compare, repair_steps
 from .events import EMPTY, ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
 from .flow import GAMES, PLAYING, Action, ClassicFlow, Menu, explain, is_idle_turn
 from .errors import ProfileError
+from .flow.classic_steps import next_colour
 from .flow.scene import scene
 from .lights.render import next_change, render
 from .lights.view import PALETTE, View
@@ -372,7 +373,7 @@ class Core:
     def _mismatch(self, diff: Diff) -> None:
         game = self.flow.game
         assert game is not None
-        self.repair = repair_steps(diff, game.position, self.physical, self.colours)
+        self.repair = repair_steps(diff, game.position, self.physical, self.colours, next_colour(game))
         if self.strict:
             self._enter_repair()
         elif self.grace_at is None and self.flow.state != "repair":

@@ -26,6 +26,8 @@ class Step:
     # For "turn": undo a turn; False: a drifted block goes on to its nearer quarter. Only the
     # wording depends on it, so it stays out of the repr the lights quote in their messages.
     back: bool = field(default=True, repr=False)
+    # For "remove": the colour the next marble must have, when the sensed one is another.
+    due: str | None = field(default=None, repr=False)
 
     def text(self, position: Position) -> str:
         """The instruction for people, e.g. ``put a white marble on c3``."""
@@ -33,6 +35,8 @@ class Step:
             way = "R" if self.clockwise else "L"
             return f"turn block {self.block} back {way}" if self.back else f"turn block {self.block} {way} to the next quarter"
         name = hole_name(self.hole, position.geometry)  # type: ignore[arg-type]
+        if self.kind == "remove" and self.colour:  # the sensors read its colour
+            return f"remove the {self.colour} marble on {name}" + (f": the next marble is {self.due}" if self.due else "")
         return {
             "remove": f"remove the marble on {name}",
             "put": f"put a {self.colour} marble on {name}",
@@ -41,8 +45,13 @@ class Step:
         }[self.kind]
 
 
-def repair_steps(diff: Diff, expected: Position, physical: Physical, colours: tuple[str, ...]) -> list[Step]:
-    """The steps from the sensed board to ``expected``, first step first."""
+def repair_steps(diff: Diff, expected: Position, physical: Physical, colours: tuple[str, ...],
+                 due: int | None = None) -> list[Step]:
+    """The steps from the sensed board to ``expected``, first step first.
+
+    ``due`` is the colour index the next marble placed must have: a marble sensed in another
+    colour is no one's move, and its step says which colour is due.
+    """
     turns = _turn_steps(diff, physical)
     if turns:
         return turns
@@ -53,7 +62,7 @@ def repair_steps(diff: Diff, expected: Position, physical: Physical, colours: tu
         return colours[colour]
 
     return (
-        [Step("remove", hole) for hole, _ in diff.added]
+        [_remove(hole, sensed, due, colours) for hole, sensed in diff.added]
         + [Step("swap", hole, colour=name(hole)) for hole, _ in diff.recoloured]
         + [Step("put", hole, colour=name(hole)) for hole in diff.removed]
         + [Step("check", hole) for hole in diff.unsure]
@@ -70,3 +79,11 @@ def _turn_steps(diff: Diff, physical: Physical) -> list[Step]:
     for block, quarters in diff.turns:
         steps.extend(Step("turn", block=block, clockwise=quarters < 0) for _ in range(abs(quarters)))
     return steps
+
+
+def _remove(hole: int, sensed: int | None, due: int | None, colours: tuple[str, ...]) -> Step:
+    """Remove an added marble, naming its colour when the sensors read one."""
+    if sensed is None:
+        return Step("remove", hole)
+    wrong = due is not None and sensed != due
+    return Step("remove", hole, colour=colours[sensed], due=colours[due] if wrong else None)  # type: ignore[index]

@@ -42,6 +42,12 @@ def is_idle_turn(game: ClassicGame, diff: Diff) -> bool:
     return all(game.position.is_neutral_block(block) for block, _ in diff.turns)
 
 
+def next_colour(game: ClassicGame) -> int:
+    """The colour index the next marble placed must have: the mover's, or once the mover has
+    placed, the next seat's (after the twist or a skipped one)."""
+    return game.colour if game.phase is Phase.PLACE else game.to_move % game.players
+
+
 def _only(diff: Diff, **parts: object) -> bool:
     """True if ``diff`` holds exactly ``parts`` (loose neutral blocks aside, they change nothing)."""
     return diff == Diff(**parts, loose=diff.loose, turned_expected=diff.turned_expected)  # type: ignore[arg-type]
@@ -108,7 +114,7 @@ def _twist_then_place(game: ClassicGame, diff: Diff, twist: Twist | None) -> tup
     if not diff.added:
         return steps or None
     hole, sensed = diff.added[0]
-    if not _is_colour(sensed, game.to_move % game.players):  # the next seat's colour
+    if not _is_colour(sensed, next_colour(game)):
         return None
     if not twist and not game.may_skip_twist():
         return None  # the twist is mandatory: no block is neutral
@@ -123,7 +129,7 @@ def _placed_first(game: ClassicGame, diff: Diff, twist: Twist, physical: Physica
 
 def _skip_then_move(game: ClassicGame, diff: Diff, twist: Twist) -> tuple[Action, ...] | None:
     """The mover skipped the twist; the next seat placed and twisted at once."""
-    if not game.may_skip_twist() or not _is_colour(diff.added[0][1], game.to_move % game.players):
+    if not game.may_skip_twist() or not _is_colour(diff.added[0][1], next_colour(game)):
         return None
     return (Action("skip"), Action("place", _unturned(game, diff.added[0][0], twist)), Action("twist", twist=twist))
 

@@ -221,3 +221,45 @@ def test_link_down_pauses_judging_until_it_is_back() -> None:
     rig.wait()
     assert rig.core.state()["state"] == "awaiting_twist"
     assert "sensor link down: unplugged" in rig.notices
+
+
+# Issue 9 item 17: on a board that senses colour, a marble of the wrong colour is no one's move.
+WRONG_COLOUR = {
+    "placed alone": [("place", "c3", "black")],
+    "placed and twisted at once": [("place", "a6", "black"), ("quarter", 1, True)],
+    "the next seat's marble in the mover's colour": [("place", "c3", "white"), ("wait",), ("place", "f6", "white")],
+    "the placed marble swapped for another colour": [("place", "c3", "white"), ("wait",), ("lift", "c3"),
+                                                     ("place", "c3", "black")],
+    "the placed marble moved and recoloured": [("place", "c3", "white"), ("wait",), ("lift", "c3"),
+                                               ("place", "d5", "black")],
+}
+
+
+@pytest.mark.parametrize("name", WRONG_COLOUR)
+def test_a_wrong_colour_is_never_a_move_on_a_colour_board(name: str) -> None:
+    rig = Rig(sensing="polarity", start=CLASSIC)
+    for gesture in WRONG_COLOUR[name]:
+        rig.wait() if gesture == ("wait",) else rig.do(*gesture)
+    rig.wait(GRACE)
+    state = rig.core.state()
+    assert (state["state"], state["moves"]) == ("repair", []), state
+
+
+def test_the_repair_of_a_wrong_colour_says_whose_colour_is_due() -> None:
+    rig = Rig(sensing="polarity", start=CLASSIC)
+    rig.do("place", "c3", "black")
+    rig.wait(GRACE)
+    assert rig.core.state()["repair"] == ["remove the black marble on c3: the next marble is white"]
+    rig.do("lift", "c3")
+    rig.do("place", "c3", "white")
+    rig.wait()
+    rig.do("place", "f6", "white")  # a skipped twist, then the next seat's marble in white
+    rig.wait(GRACE)
+    assert rig.core.state()["repair"] == ["remove the white marble on f6: the next marble is black"]
+
+
+def test_a_presence_board_takes_the_colour_from_the_turn() -> None:
+    rig = Rig(start=CLASSIC)
+    rig.do("place", "c3", "black")  # the sensors read "marble": the turn says white
+    rig.wait()
+    assert (rig.core.state()["state"], rig.core.state()["physical"][3]) == ("awaiting_twist", "..*...")
