@@ -25,7 +25,6 @@ import difflib
 import importlib.metadata
 import json
 import os
-import tomllib
 import urllib.parse
 import urllib.request
 from collections.abc import Callable
@@ -36,6 +35,7 @@ from typing import Any
 from .errors import NotationError, ProfileError
 from .lights.view import PALETTE
 from .rules import Geometry, geometry, hole_name, parse_hole, parse_twist
+from .tomlfile import decode_toml
 
 PROFILES_ENV = "PENTAGO_BOARD_PROFILES"
 CHECKOUT = Path(__file__).resolve().parents[1]  # the checkout, when the package runs from one
@@ -200,11 +200,11 @@ def load_profile(name_or_path: str | Path) -> Profile:
     """
     path = _locate(name_or_path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = decode_toml(path.read_bytes())
     except OSError as exc:
         raise ProfileError(f"{_shown(path)}: cannot read the profile ({exc.strerror})") from exc
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ProfileError(f"{_shown(path)}: not valid TOML ({exc})") from exc
+    except ValueError as exc:
+        raise ProfileError(f"{_shown(path)}: {exc}") from None
     return parse_profile(data, _shown(path), path.stem)
 
 

@@ -1,1 +1,45 @@
-"""Subcommands of `pentago-board`, one module each (see :mod:`controller.cli`)."""
+"""Subcommands of `pentago-board`, one module each (see controller/cli.py), and the argument
+spellings they share: a profile is named the same way in every command that takes one."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+NOT_A_PORT = "is not a port number (1-65535, or 0 for any free one)"
+PROFILE_HELP = "a shipped profile (A-6x6, B-6x6, B-9x9, virtual-6x6, virtual-9x9) or a .toml path"
+
+
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port, 0 meaning any free one.
+
+    >>> port_number("8080")
+    8080
+    >>> port_number("99999")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 99999 is not a port number (1-65535, or 0 for any free one)
+    """
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} {NOT_A_PORT}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text} {NOT_A_PORT}")
+    return port
+
+
+class _Given(argparse.Action):
+    """Stores a positional PROFILE only when one was given, so it never hides ``--profile``."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        if values is not None:
+            setattr(namespace, self.dest, values)
+
+
+def add_profile_argument(parser: argparse.ArgumentParser, *, required: bool, help: str) -> None:
+    """``PROFILE`` or ``--profile PROFILE``, the same in every command; one of them at most."""
+    either = parser.add_mutually_exclusive_group(required=required)
+    either.add_argument("profile", nargs="?", metavar="PROFILE", action=_Given, help=f"{help}: {PROFILE_HELP}")
+    either.add_argument("--profile", dest="profile", metavar="PROFILE", help="the same, as an option")

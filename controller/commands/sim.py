@@ -8,6 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from . import port_number
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -16,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Start the daemon on a virtual board and serve it at http://127.0.0.1:PORT/: "
         "click holes to place and lift marbles, arrows to turn blocks, and watch the LEDs.",
     )
-    parser.add_argument("--port", type=int, default=8080, help="port to serve on (0: any free one)")
+    parser.add_argument("--port", type=port_number, default=8080, help="port to serve on (0: any free one)")
     parser.add_argument("--board", choices=("6x6", "9x9"), default="6x6")
     parser.add_argument("--journal", type=Path, metavar="FILE",
                         help="keep the game in this journal across restarts (default: a fresh one)")

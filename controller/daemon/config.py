@@ -31,13 +31,13 @@ Example (``/etc/pentago-board/config.toml``)::
 from __future__ import annotations
 
 import ipaddress
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
 from ..flow import GAMES
+from ..tomlfile import decode_toml
 
 SECTIONS = {
     "game": ("game", "computer", "match"),
@@ -96,11 +96,11 @@ def load_config(path: str | Path | None) -> Config:
     if path is None:
         return Config()
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data = decode_toml(Path(path).read_bytes())
     except OSError as exc:
         raise ConfigError(f"config {path}: cannot read it ({exc.strerror})") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"config {path}: not valid TOML ({exc})") from exc
+    except ValueError as exc:
+        raise ConfigError(f"config {path}: {exc}") from None
     return parse_config(data, source=str(path))
 
 
