@@ -23,23 +23,27 @@ grace timer of ``grace_s``, after which repair mode guides the players back, ste
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from .board import BoardInputError, Diff, Physical, Step, compare, repair_steps
 from .events import EMPTY, ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
-from .flow import GAMES, PLAYING, Action, ClassicFlow, Menu, explain, is_idle_turn
+from .flow import PLAYING, Action, ClassicFlow, Menu, explain, is_idle_turn
+from .flow.classic import Resume
+from .flow.classic_records import option_problem
 from .errors import ProfileError
 from .flow.classic_steps import next_colour
 from .flow.scene import scene
 from .lights.render import next_change, render
 from .lights.view import PALETTE, View
-from .rules import ClassicGame, IllegalMoveError, Move, Phase, Position, Twist, hole_name, parse_move
+from .rules import ClassicGame, Move, Phase, Position, Twist, hole_name, parse_move
 
 RGB = tuple[int, int, int]
 DEFAULT_COLOURS = ("white", "black")
 SYMBOLS = "xoyz"
 COMPUTER_SEAT = 2  # the computer opponent plays the second seat  # the physical board's colours, as the rules' text boards print them
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,8 @@ class Core:
         self._shown_t = start_time
         self._records: list[dict[str, Any]] = []
         self._notices: list[str] = []  # notices from start-up go out with the first effects
+        self.resume = Resume(0, 0)  # how much of the journal the start-up used
+        self.reconciling = False  # resumed, the board not yet seen to match: no take-back
         if journal_records:
             self._resume(journal_records, start_time)
 
@@ -157,6 +163,12 @@ class Core:
             self.physical.apply(event)
         except BoardInputError as error:
             self._notices.append(f"ignored sensor event {event!r}: {error}")
+        if self.reconciling and self._sensed_the_game():
+            self.reconciling = False  # the board holds the resumed game: what changes next is a player's
+
+    def _sensed_the_game(self) -> bool:
+        game = self.flow.game
+        return game is not None and compare(game.position, self.physical, self.colours).is_same()
 
     def _button(self, button: str) -> None:
         if self.flow.state == "choosing":
@@ -201,7 +213,7 @@ class Core:
     def _new_game(self, args: dict[str, Any]) -> None:
         options = {"game": args.get("game", "classic"), "players": args.get("players", 2),
                    "computer": args.get("computer", False), "match": args.get("match", False)}
-        problem = _option_problem(options)
+        problem = option_problem(options)
         if problem:
             self._notices.append(f"new_game: {problem}")
             return
@@ -331,11 +343,14 @@ class Core:
         actions = None if self.hold else explain(game, diff, self.flow.placed_hole, self.physical)
         if actions and not self._follows_prompt(actions):
             actions = None  # a marble where the computer did not play: guide it off
+        if actions and self.reconciling and any(a.kind == "take_back" for a in actions):
+            actions = None  # a board found missing marbles after a resume is a repair, not a decision
         if diff.is_same() or is_idle_turn(game, diff):
             self._matched(diff)
         elif actions:
             self._accept_records(self.flow.accept(actions, self.now))
             self._settle_blocks(diff)
+            self.reconciling = False  # the board showed the game plus a move: it is the players' again
             self._recheck()
         else:
             self._mismatch(diff)
@@ -365,7 +380,7 @@ class Core:
 
     def _matched(self, diff: Diff) -> None:
         self._settle_blocks(diff)
-        self.grace_at, self.repair, self.hold = None, [], False
+        self.grace_at, self.repair, self.hold, self.reconciling = None, [], False, False
         if self.flow.state == "repair":
             self.flow.mended()
             self._notices.append("the board matches again: play on")
@@ -390,15 +405,25 @@ class Core:
     # -- journal -------------------------------------------------------------------------------
 
     def _resume(self, records: list[dict[str, Any]], t: float) -> None:
+        """Rebuild the game from the longest prefix of ``records`` that replays cleanly; what
+        follows is not used (``self.resume`` says where and why, so the daemon can set the
+        journal aside). With no game left in play the board starts at the menu."""
         try:
-            self.flow.replay(records)
-        except (IllegalMoveError, KeyError, ValueError) as error:
-            self._notices.append(f"journal could not be resumed ({error}); starting at the menu")
+            self.flow, self.resume = ClassicFlow.resumed(records, self.colours, self.physical.geometry.size)
+        except Exception as error:  # a replay bug must not stop the board starting: use nothing
+            log.exception("journal replay failed")
             self.flow = ClassicFlow(self.colours, self.physical.geometry.size)
-            return
+            self.resume = Resume(0, len(records), f"replay failed: {error!r}")
+        if self.resume.problem is not None:
+            self._notices.append(f"journal {self.resume.problem}; {self._resumed_from()}")
         self.physical.orientation_known = False  # the blocks may have turned while we were down
         self.physical.changed_t = t  # judge the board as found, even if no reading changes
-        self.strict = self.flow.state in PLAYING
+        self.strict = self.reconciling = self.flow.state in PLAYING
+
+    def _resumed_from(self) -> str:
+        if self.flow.state == "choosing":
+            return "starting at the menu"
+        return f"resumed the game from the {self.resume.used} record(s) before it"
 
     # -- output --------------------------------------------------------------------------------
 
@@ -472,15 +497,3 @@ def _symbol(reading: str, colours: tuple[str, ...]) -> str:
     if reading in colours:
         return SYMBOLS[colours.index(reading)]
     return "*" if reading == "marble" else "?"
-
-
-def _option_problem(options: dict[str, Any]) -> str | None:
-    if options["game"] not in GAMES:
-        return f"game {options['game']!r} is not available (games: {', '.join(GAMES)})"
-    if options["players"] != 2 or isinstance(options["players"], bool):
-        return f"players {options['players']!r}: classic Pentago is for 2 players"
-    for flag in ("computer", "match"):
-        if not isinstance(options[flag], bool):
-            return f"{flag} {options[flag]!r} must be true or false"
-    return None
-

@@ -4,7 +4,8 @@
 when no game runs. :func:`mermaid` exports a flow's diagram from the machine itself.
 """
 
-from .classic import FRESH_KINDS, GAMES, PLAYING, STATES, ClassicFlow
+from .classic import FRESH_KINDS, PLAYING, STATES, ClassicFlow
+from .classic_records import GAMES
 from .classic_steps import Action, explain, is_idle_turn
 from .menu import Menu
 

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from transitions import Machine
+from transitions import Machine, MachineError
 
 from ..rules import ClassicGame, IllegalMoveError, Match, Phase, hole_name, move_name, parse_hole, parse_twist
+from .classic_records import record_problem, start_options
 from .classic_steps import Action
 
 log = logging.getLogger(__name__)
@@ -51,11 +53,20 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "abort", "source": STATES[1:], "dest": "choosing"},
 ]
 
-GAMES = ("classic",)
 
 # A record of these kinds starts everything afresh (a new game or match, or back to the menu):
 # the journal restarts with it, so it holds only what a resume needs and never grows for ever.
 FRESH_KINDS = frozenset({"start", "menu"})
+
+
+@dataclass(frozen=True)
+class Resume:
+    """How much of a journal a resume used: its first ``used`` of ``total`` records, and why it
+    stopped there (None when it used them all)."""
+
+    used: int
+    total: int
+    problem: str | None = None
 
 
 class ClassicFlow:
@@ -195,18 +206,59 @@ class ClassicFlow:
 
     # -- resuming ------------------------------------------------------------------------------
 
-    def replay(self, records: list[dict[str, Any]]) -> None:
-        """Rebuild the flow from journal records (the end of a power cut). Skips unknown kinds."""
-        for record in records:
-            kind = record.get("kind")
-            if kind == "start":
-                self.new_game({k: v for k, v in record.items() if k not in ("t", "kind", "starter")}, 0.0)
-            elif kind == "next_game":
-                self.next_game(0.0)
-            elif kind == "menu":
+    @classmethod
+    def resumed(cls, records: list[dict[str, Any]], colours: tuple[str, ...] = ("white", "black"),
+                size: int = 6) -> tuple[ClassicFlow, Resume]:
+        """A flow rebuilt from journal records (the end of a power cut), and how much of them
+        it used: the longest prefix that replays cleanly (see :meth:`replay`)."""
+        flow = cls(colours, size)
+        resume = flow.replay(records)
+        if resume.problem is not None:  # the refused record may have changed part of the flow
+            flow = cls(colours, size)
+            flow.replay(records[:resume.used])
+        return flow, resume
+
+    def replay(self, records: list[dict[str, Any]]) -> Resume:
+        """Apply journal records in order until one cannot be used: a wrong shape (see
+        :func:`~controller.flow.classic_records.record_problem`), a move the rules refuse, or a
+        step the flow does not take from where it is (a next game outside a match). Returns how
+        many were used and why it stopped; kinds this version does not know are skipped.
+
+        After a refusal the flow may be half-changed by the refused record: use
+        :meth:`resumed` for a flow that is exactly what the used records made.
+        """
+        for index, record in enumerate(records):
+            problem = self._replay_problem(record)
+            if problem is not None:
+                return Resume(index, len(records), f"record {index + 1} cannot be used: {problem} "
+                                                   f"(the record: {_brief(record)})")
+        return Resume(len(records), len(records))
+
+    def _replay_problem(self, record: Any) -> str | None:
+        if not isinstance(record, dict):
+            return "a record must be a JSON object"
+        problem = record_problem(record)
+        if problem is not None:
+            return problem
+        try:
+            self._replay_one(record)
+        except (IllegalMoveError, MachineError, ValueError) as error:  # NotationError is a ValueError
+            return str(error)
+        return None
+
+    def _replay_one(self, record: dict[str, Any]) -> None:
+        kind = record["kind"]
+        if kind == "start":
+            self.new_game(start_options(record), 0.0)
+        elif kind == "next_game":
+            if self.state != "between_games":
+                raise IllegalMoveError(f"a next game of a match cannot follow {self.state}")
+            self.next_game(0.0)
+        elif kind == "menu":
+            if self.state != "choosing":  # already at the menu: e.g. a journal of only "menu"
                 self.to_menu(0.0)
-            elif kind in ("place", "twist", "skip", "take_back"):
-                self.apply(self._action(record), 0.0)
+        elif kind in ("place", "twist", "skip", "take_back"):
+            self.apply(self._action(record), 0.0)
 
     def _action(self, record: dict[str, Any]) -> Action:
         g = self._game().geometry
@@ -221,3 +273,9 @@ class ClassicFlow:
     def move_texts(self) -> list[str]:
         game = self.game
         return [] if game is None else [move_name(m, game.geometry) for m in game.moves]
+
+
+def _brief(record: Any, limit: int = 80) -> str:
+    """A record for a message, cut to ``limit`` characters (a journal line can be long)."""
+    text = repr(record)
+    return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -147,9 +147,10 @@ def test_an_unusable_journal_is_reported_with_the_first_effects() -> None:
     core = Core(load_profile("virtual-6x6"), journal_records=[
         {"kind": "start", "game": "classic", "players": 2}, {"kind": "twist", "twist": "9Q"}])
     notices = core.handle(Tick(0.0)).notices
-    assert notices == ("journal could not be resumed ('9Q' is not a twist: write the block number then R "
-                       "(clockwise) or L (counter-clockwise), e.g. 4R); starting at the menu",)
-    assert core.state()["state"] == "choosing"
+    assert notices == ("journal record 2 cannot be used: '9Q' is not a twist: write the block number then R "
+                       "(clockwise) or L (counter-clockwise), e.g. 4R (the record: {'kind': 'twist', "
+                       "'twist': '9Q'}); resumed the game from the 1 record(s) before it",)
+    assert core.state()["state"] == "awaiting_placement"  # the start before it is kept
 
 
 def test_command_arguments_that_are_not_an_object_are_a_notice(core: Core) -> None:

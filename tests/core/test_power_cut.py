@@ -106,9 +106,10 @@ def test_resume_on_a_different_board_enters_repair_at_once() -> None:
     assert core.state()["repair"][0].startswith("remove the marble on")
 
 
-def test_resume_with_an_unusable_journal_starts_at_the_menu() -> None:
+def test_resume_with_an_unusable_record_keeps_the_records_before_it() -> None:
     from controller.core import Core
     from controller.profile import load_profile
     core = Core(load_profile("virtual-6x6"), journal_records=[{"kind": "start", "game": "classic", "players": 2},
                                                                 {"kind": "place", "hole": "zz"}])
-    assert core.state()["state"] == "choosing"
+    assert core.state()["state"] == "awaiting_placement"
+    assert core.resume.used == 1
