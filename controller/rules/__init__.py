@@ -1,17 +1,22 @@
 """Pure game logic for every variant: standard library only, no I/O, no clock, no threads."""
 
-from .classic import ClassicGame, Phase
+from .classic import ClassicGame
 from .errors import IllegalMoveError, NotationError, PentagoError
 from .geometry import Geometry, geometry
 from .match import Match
+from .multiplayer import MultiplayerGame
 from .notation import Move, Twist, hole_name, move_name, parse_hole, parse_move, parse_twist
-from .outcome import Outcome, Termination
+from .outcome import Outcome, Places, Termination
 from .position import Position
 from .record import Record, format_record, parse_record, record_of, replay
+from .teams import TeamGame
+from .turns import Game, Phase, PlaceTwistGame, PlayOptions
+from .variants import VARIANTS, new_game
 
 __all__ = [
-    "ClassicGame", "Geometry", "IllegalMoveError", "Match", "Move", "NotationError", "Outcome",
-    "PentagoError", "Phase", "Position", "Record", "Termination", "Twist", "geometry", "hole_name",
-    "format_record", "move_name", "parse_hole", "parse_move", "parse_record", "parse_twist",
-    "record_of", "replay",
+    "VARIANTS", "ClassicGame", "Game", "Geometry", "IllegalMoveError", "Match", "Move",
+    "MultiplayerGame", "NotationError", "Outcome", "PentagoError", "Phase", "PlaceTwistGame",
+    "Places", "PlayOptions", "Position", "Record", "TeamGame", "Termination", "Twist", "format_record",
+    "geometry", "hole_name", "move_name", "new_game", "parse_hole", "parse_move", "parse_record",
+    "parse_twist", "record_of", "replay",
 ]

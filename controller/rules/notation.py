@@ -46,7 +46,8 @@ class Move(NamedTuple):
 
 _HOLE = re.compile(r"([a-z])(\d{1,2})")
 _BLOCK_POSITION = re.compile(r"(\d)/(\d)")
-_TWIST = re.compile(r"(\d)([rl])")
+_TWIST = re.compile(r"(\d{1,2})([rl])")
+_TWIST_LIKE = re.compile(r"\d+[^/]*")  # a word led by a digit and not block/position: a twist attempt
 
 
 def hole_name(hole: int, g: Geometry) -> str:
@@ -122,15 +123,19 @@ def move_name(move: Move, g: Geometry) -> str:
 def split_moves(words: list[str], g: Geometry) -> list[str]:
     """Group loose words into move texts: a hole, then its twist if the next word is one.
 
-    Lets a command line take ``b5 4R a1`` as well as ``"b5 4R" a1``.
+    Lets a command line take ``b5 4R a1`` as well as ``"b5 4R" a1``. A word led by a digit can
+    only be a twist (holes start with a letter, or are ``2/5``), so a bad one such as ``4X``
+    stays with its hole and is reported as the twist it tries to be.
 
     >>> split_moves(["b5 4R", "a1", "c3", "1L"], geometry(6))
     ['b5 4R', 'a1', 'c3 1L']
+    >>> split_moves(["b5", "4X", "2/5"], geometry(6))
+    ['b5 4X', '2/5']
     """
     tokens = [t for w in words for t in w.split()]
     moves: list[str] = []
     for token in tokens:
-        if moves and _TWIST.fullmatch(token.lower()) and len(moves[-1].split()) == 1:
+        if moves and _TWIST_LIKE.fullmatch(token) and len(moves[-1].split()) == 1:
             moves[-1] += " " + token
         else:
             moves.append(token)

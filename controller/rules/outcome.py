@@ -1,31 +1,40 @@
-"""The end of a game as a value: why it ended, who won, and the winning lines."""
+"""The end of a game as a value: why it ended, who won, the winning lines and the standings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
 
+# Places, best first; each place a sorted tuple of the seats that share it: ((3,), (1, 2)).
+Places = tuple[tuple[int, ...], ...]
+
 
 class Termination(Enum):
-    """Why a game ended."""
+    """Why a game ended (for multiplayer games: what the final turn did)."""
 
     FIVE_ON_PLACEMENT = "five on placement"  # the mover made five by placing: no twist follows
     FIVE_AFTER_TWIST = "five after twist"  # exactly one colour has five after the twist
-    BOTH_FIVE = "both five"  # several colours have five after one twist: a draw
-    BOARD_FULL = "board full"  # no five and no empty hole: a draw
+    BOTH_FIVE = "both five"  # several colours five after one twist: a draw (multiplayer: a shared place)
+    BOARD_FULL = "board full"  # no empty hole: a draw, or the rest share the last place
 
 
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended. ``winners`` are seat numbers (from 1); empty for a draw.
 
+    ``standings`` place every seat once, best first (empty only in outcomes made by hand, such as
+    a match tally's); a draw is one place shared by all.
+
     >>> Outcome(Termination.BOARD_FULL, ()).result
     'draw'
+    >>> Outcome(Termination.FIVE_AFTER_TWIST, (3,), (), ((3,), (1,), (2,))).standings[1]
+    (1,)
     """
 
     termination: Termination
     winners: tuple[int, ...]
     lines: tuple[tuple[int, ...], ...] = ()  # the winning runs, holes in order along each
+    standings: Places = ()
 
     @property
     def result(self) -> str:

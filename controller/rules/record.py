@@ -2,18 +2,30 @@
 
 ::
 
-    Variant: classic
+    Variant: multiplayer
+    Options: players=3 twist=cw neutral-skip=on
     Player 1: Ada
     Player 2: Bo
+    Player 3: Cy
+    Colours: white, black, red
+    Starter: 2
     Date: 2026-11-29
-    Result: 1
+    Result: 3 > 1,2
 
-    b5 4R
-    e2 1L
+    e5 5R
+    d4 1R
 
-``Result`` is the winning seat(s) (``1``; several comma-separated), ``draw``, or ``*`` while the
-game runs. Headers keep their order, and unknown headers are kept, so a record round-trips
-exactly: ``format_record(parse_record(text)) == text`` for every canonical text.
+The header names the variant (``classic``, ``classic-9x9``, ``multiplayer``, ``teams``), its
+options (``Options``; see :class:`~controller.rules.turns.PlayOptions`), the seats (``Player N``
+names in seat order, ``Colours`` in seat order) and who started (``Starter``), so a record alone
+replays the game exactly. A classic record leaves out what equals the classic defaults (two
+players, seat 1 starting), so classic records read and write as they always have; ``Colours``
+is written when the caller names them.
+
+``Result`` is the winning seat(s) (``1``; partners ``1,3``), ``draw``, or ``*`` while the game runs;
+a multiplayer record gives the whole standings, best first: ``3 > 1,2`` (seats sharing a place
+joined by commas). Headers keep their order, and unknown headers are kept, so a record
+round-trips exactly: ``format_record(parse_record(text)) == text`` for every canonical text.
 
 >>> game = ClassicGame()
 >>> game.push_text("b5 4R")
@@ -34,6 +46,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .classic import ClassicGame
@@ -41,9 +54,11 @@ from .errors import IllegalMoveError, NotationError
 from .geometry import geometry
 from .notation import move_name, parse_move
 from .outcome import Outcome
+from .turns import PlaceTwistGame, PlayOptions
+from .variants import SIZES, new_game
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9 ]*?):\s?(.*)")
-_VARIANTS = {"classic": 6, "classic-9x9": 9}
+_RANKED = {"multiplayer"}  # variants whose Result gives the whole standings
 
 
 @dataclass
@@ -61,21 +76,61 @@ class Record:
     def players(self) -> list[str]:
         return [v for k, v in self.headers.items() if re.fullmatch(r"Player \d", k)]
 
+    @property
+    def colours(self) -> list[str]:
+        text = self.headers.get("Colours", "")
+        return [c.strip() for c in text.split(",")] if text.strip() else []
 
-def result_text(outcome: Outcome | None) -> str:
-    """The ``Result`` header for an outcome: winning seats, ``draw`` or ``*``."""
+    @property
+    def starter(self) -> int:
+        """The seat that moved first (1 without a ``Starter`` header; 0 if it is not a number)."""
+        text = self.headers.get("Starter", "1")
+        return int(text) if text.isdigit() else 0
+
+    @property
+    def options(self) -> PlayOptions | None:
+        """The ``Options`` header read, or None without one; raises ValueError naming a bad option."""
+        text = self.headers.get("Options")
+        return None if text is None else PlayOptions.parse(text)
+
+
+def result_text(outcome: Outcome | None, ranked: bool = False) -> str:
+    """The ``Result`` header: winning seats, the standings when ``ranked``, ``draw`` or ``*``.
+
+    >>> from controller.rules.outcome import Termination
+    >>> result_text(Outcome(Termination.BOARD_FULL, (2,), (), ((2,), (1, 3))), ranked=True)
+    '2 > 1,3'
+    """
     if outcome is None:
         return "*"
-    return ",".join(map(str, outcome.winners)) if outcome.winners else "draw"
+    if not outcome.winners:
+        return "draw"
+    if ranked:
+        return " > ".join(",".join(map(str, place)) for place in outcome.standings)
+    return ",".join(map(str, outcome.winners))
 
 
-def record_of(game: ClassicGame, players: list[str], date: str | None = None) -> Record:
-    """The record of ``game`` as played so far."""
-    headers = {"Variant": _variant_name(game)}
+def record_of(
+    game: PlaceTwistGame,
+    players: Sequence[str],
+    date: str | None = None,
+    colours: Sequence[str] | None = None,
+) -> Record:
+    """The record of ``game`` as played so far, its seats named ``players`` (and ``colours``)."""
+    if colours is not None and len(colours) != game.players:
+        raise ValueError(f"{len(colours)} colours for {game.players} seats")
+    classic = isinstance(game, ClassicGame)
+    headers = {"Variant": game.variant}
+    if not classic or game.players != 2:
+        headers["Options"] = game.options.text()
     headers.update({f"Player {i}": name for i, name in enumerate(players, start=1)})
+    if colours:
+        headers["Colours"] = ", ".join(colours)
+    if not classic or game.starter != 1:
+        headers["Starter"] = str(game.starter)
     if date:
         headers["Date"] = date
-    headers["Result"] = result_text(game.outcome)
+    headers["Result"] = result_text(game.outcome, game.variant in _RANKED)
     return Record(headers, [game.move_name(m) for m in game.moves])
 
 
@@ -85,7 +140,7 @@ def format_record(record: Record) -> str:
 
 
 def parse_record(text: str) -> Record:
-    """Read a record; raises :class:`NotationError` naming the line of any problem."""
+    """Read a record; raises :class:`NotationError` naming the line or header of any problem."""
     lines = text.splitlines()
     record = Record()
     number = 0
@@ -96,25 +151,46 @@ def parse_record(text: str) -> Record:
         if not m:
             raise NotationError(f"record line {number}: {line!r} is not a 'Key: value' header")
         record.headers[m[1]] = m[2].strip()
-    if record.variant not in _VARIANTS:
-        raise NotationError(f"record: unknown variant {record.variant!r} (known: {', '.join(_VARIANTS)})")
+    if record.variant not in SIZES:
+        raise NotationError(f"record: unknown variant {record.variant!r} (known: {', '.join(SIZES)})")
+    _new_game(record)  # the options, seats and starter make a game, or raise naming the header
     for number, line in enumerate(lines[number:], start=number + 1):
         if line.strip():
-            record.moves.append(_canonical_move(line, number, _VARIANTS[record.variant]))
+            record.moves.append(_canonical_move(line, number, SIZES[record.variant]))
     return record
 
 
-def replay(record: Record) -> ClassicGame:
+def replay(record: Record) -> PlaceTwistGame:
     """Play a record's moves through the rules; raises naming the first illegal move's number."""
-    game = ClassicGame(size=_VARIANTS[record.variant], players=max(2, len(record.players)))
+    game = _new_game(record)
     for number, text in enumerate(record.moves, start=1):
         try:
             game.push_text(text)
         except IllegalMoveError as error:
             raise IllegalMoveError(f"record move {number}: {error}") from None
     stated = record.headers.get("Result", "*")
-    if stated != "*" and stated != result_text(game.outcome):
-        raise IllegalMoveError(f"record says Result: {stated}, but the moves give {result_text(game.outcome)}")
+    found = result_text(game.outcome, record.variant in _RANKED)
+    if stated != "*" and stated != found:
+        raise IllegalMoveError(f"record says Result: {stated}, but the moves give {found}")
+    return game
+
+
+def _new_game(record: Record) -> PlaceTwistGame:
+    """The variant's game with the record's options and starter; without ``Options``, a seat per
+    ``Player`` line (at least two in classic) and the variant's default twist rule."""
+    try:
+        options = record.options
+        if options is None:
+            named = len(record.players)
+            seats = max(2, named) if record.variant.startswith("classic") else named or None
+            game = new_game(record.variant, seats, starter=record.starter or -1)
+        else:
+            game = new_game(record.variant, options.players, options.twist, options.neutral_skip,
+                            starter=record.starter or -1)
+    except ValueError as error:
+        raise NotationError(f"record: {error}") from None
+    if record.colours and len(record.colours) != game.players:
+        raise NotationError(f"record: Colours names {len(record.colours)} colours for {game.players} seats")
     return game
 
 
@@ -124,7 +200,3 @@ def _canonical_move(line: str, number: int, size: int) -> str:
         return move_name(parse_move(line, g), g)
     except NotationError as error:
         raise NotationError(f"record line {number}: {error}") from None
-
-
-def _variant_name(game: ClassicGame) -> str:
-    return next(name for name, size in _VARIANTS.items() if size == game.geometry.size)
