@@ -225,7 +225,9 @@ class Core:
 
     def _take_back(self, args: dict[str, Any]) -> None:
         if not self.flow.may_take_back():
-            self._notices.append(f"take_back: there is nothing to take back in {self.flow.state}")
+            self._notices.append("nothing to take back: " + {
+                "choosing": "no game is running", "game_over": "the game is over",
+                "between_games": "the game is over"}.get(self.flow.state, "no move has been played yet"))
             return
         twist = self._last_twist()
         self._accept_records(self.flow.accept((Action("take_back"),), self.now))

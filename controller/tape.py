@@ -17,7 +17,8 @@ times in seconds from the start, non-decreasing::
 Presence tapes read "empty" or "marble"; polarity tapes read "empty", a colour name, or
 "unsure" (the driver's reading between the bands). The parser and the formatters are a pair:
 :func:`read_tape` / :class:`TapeRecorder` round-trip every header and event. Every problem raises
-:class:`~controller.errors.TapeError` as ``line N: <problem quoting the value>``.
+:class:`~controller.errors.TapeError` as ``line N: <problem quoting the value>``,
+after the path when reading a file.
 
 >>> tape = read_tape(['{"tape": 1, "board": "6x6", "sensing": "presence",'
 ...                   ' "detents_per_quarter": 4, "game": "classic"}',
@@ -44,6 +45,7 @@ from .errors import NotationError, TapeError
 from .events import (
     EMPTY, MARBLE, UNSURE, ButtonPress, EncoderSteps, HoleReading, InputEvent, LinkChange,
 )
+from .flow import GAMES
 from .rules import Geometry, geometry, hole_name, parse_hole
 
 log = logging.getLogger(__name__)
@@ -102,9 +104,19 @@ class Tape:
 def read_tape(source: str | os.PathLike[str] | Iterable[str]) -> Tape:
     """Read a tape from a file path, or from an iterable of lines (a list, an open file).
 
-    Blank lines are skipped. Raises TapeError naming the line and the problem.
+    Blank lines are skipped. Raises TapeError naming the line and the problem, after the file
+    when reading one.
     """
-    numbered = ((n, line) for n, line in _lines(source) if line.strip())
+    if isinstance(source, (str, os.PathLike)):
+        try:
+            return _read_lines(_file_lines(Path(source)))
+        except TapeError as e:
+            raise TapeError(f"{os.fspath(source)}: {e}") from None
+    return _read_lines(source)
+
+
+def _read_lines(lines: Iterable[str]) -> Tape:
+    numbered = ((n, line) for n, line in enumerate(lines, start=1) if line.strip())
     first = next(numbered, None)
     if first is None:
         raise TapeError("line 1: the tape is empty; the first line must be the header")
@@ -134,9 +146,8 @@ def parse_header(text: str) -> TapeHeader:
     detents = _required(data, "detents_per_quarter", int)
     if detents < 1:
         raise TapeError(f'"detents_per_quarter" is {detents!r}; it must be at least 1')
-    game = _required(data, "game", str)
-    if not game.isidentifier():
-        raise TapeError(f'"game" is {game!r}; write a game name such as "classic"')
+    _required(data, "game", str)
+    game = _one_of(data, "game", GAMES)
     options = {key: value for key, value in data.items() if key not in FIXED_KEYS}
     _check_options(options)
     header = TapeHeader(size, sensing, detents, game, options)
@@ -165,17 +176,11 @@ def parse_event(text: str, header: TapeHeader) -> InputEvent:
     return LinkChange(t, LINK_STATES[_one_of(data, "link", tuple(LINK_STATES))])
 
 
-def _lines(source: str | os.PathLike[str] | Iterable[str]) -> Iterator[tuple[int, str]]:
-    if isinstance(source, (str, os.PathLike)):
-        return enumerate(_file_lines(Path(source)), start=1)
-    return enumerate(source, start=1)
-
-
 def _file_lines(path: Path) -> Iterator[str]:
     try:
         raw = path.read_bytes()
     except OSError as e:
-        raise TapeError(f"cannot read the tape {str(path)!r}: {e.strerror}") from e
+        raise TapeError(f"cannot read it ({e.strerror})") from e
     for number, line in enumerate(raw.splitlines(), start=1):
         try:
             yield line.decode("utf-8")

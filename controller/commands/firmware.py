@@ -32,7 +32,8 @@ Runner = Callable[..., subprocess.CompletedProcess]
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("firmware", help="install the board MCU's firmware",
-                                   description=__doc__.splitlines()[0])
+                                   description="Install the firmware on the board's Pico: "
+                                   "pentago-board firmware flash.")
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     flash = actions.add_parser("flash", help="copy the firmware to a connected Pico and check it",
                                description=__doc__.split("\n\n")[1])

@@ -16,7 +16,8 @@ from typing import Any
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("replay", help="run a tape through the core and print the moves and outcome",
-                                   description=__doc__.splitlines()[0])
+                                   description="Run a recorded tape through the core and print the "
+                                   "accepted moves and the outcome.")
     parser.add_argument("tape", help="path of a tape (JSON lines)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.set_defaults(handler=run)
@@ -27,12 +28,20 @@ def run(args: argparse.Namespace) -> int:
     from ..tape import read_tape
 
     try:
-        result = replay(read_tape(args.tape))
-    except (PentagoError, OSError) as error:
-        print(f"pentago-board replay: {args.tape}: {error}", file=sys.stderr)
-        return 2
+        tape = read_tape(args.tape)
+    except PentagoError as error:  # names the file in every problem
+        return _refuse(str(error))
+    try:
+        result = replay(tape)
+    except PentagoError as error:
+        return _refuse(f"{args.tape}: {error}")
     print(json.dumps(result) if args.json else _text(result))
     return 0
+
+
+def _refuse(problem: str) -> int:
+    print(f"pentago-board replay: {problem}", file=sys.stderr)
+    return 2
 
 
 def _text(result: dict[str, Any]) -> str:
@@ -77,12 +86,20 @@ def profile_for(header: Any) -> Any:
 
 
 def start(core: Any, header: Any) -> Any:
-    """Start the header's game at once (no menu), seat 1 first; returns the core's Effects."""
+    """Start the header's game at once (no menu), seat 1 first; returns the core's Effects.
+
+    Raises TapeError when the core refuses the header's game and options.
+    """
+    from ..errors import TapeError
     from ..events import Command
 
     args = {"game": header.game, "players": header.options.get("players", 2),
             "match": header.options.get("match", False)}
-    return core.handle(Command(0.0, "new_game", args))
+    effects = core.handle(Command(0.0, "new_game", args))
+    if core.flow.game is None:
+        problem = effects.notices[0].removeprefix("new_game: ") if effects.notices else "refused"
+        raise TapeError(f"line 1: the header's game cannot start: {problem}")
+    return effects
 
 
 def drive(core: Any, events: list[Any]) -> list[Any]:

@@ -64,7 +64,7 @@ def test_a_whole_move_and_its_notice(core: Core) -> None:
     (Command(0.0, "new_game", {"players": 3}), "new_game: players 3: classic Pentago is for 2 players"),
     (Command(0.0, "new_game", {"match": "yes"}), "new_game: match 'yes' must be true or false"),
     (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu, computer_move"),
-    (Command(0.0, "take_back", {}), "take_back: there is nothing to take back in choosing"),
+    (Command(0.0, "take_back", {}), "nothing to take back: no game is running"),
     (HoleReading(0.0, 99, "marble"), "ignored sensor event HoleReading(t=0.0, hole=99, reading='marble'): "
                                      "hole index 99 is not on the 6x6 board"),
     (EncoderSteps(0.0, 0, 1), "ignored sensor event EncoderSteps(t=0.0, block=0, steps=1): "
