@@ -136,7 +136,7 @@ class App:
             self._counts_seen[index] = counts[index]
             steps = self.encoders.take_steps(index)
             if steps:
-                self.detents[index] += steps
+                self.detents[index] = wire.wrap_count(self.detents[index] + steps)
                 self.link.encoder(index + 1, steps)
             turning = self.encoders.is_turning(index, now)
             if turning != self.turning[index]:

@@ -93,6 +93,7 @@ CRC_LEN = 4
 MAX_BODY = 250  # type + seq + payload + crc; the largest message (9x9 snapshot) is 125
 MAX_ENCODED = MAX_BODY + MAX_BODY // 254 + 1
 MAX_TEXT = 200  # log text and firmware version bytes
+COUNT_WRAP = 0x100000000  # encoder counts are signed 32-bit and wrap (PROTOCOL.md, "snapshot")
 
 
 class WireError(ValueError):
@@ -166,6 +167,8 @@ def decode_frame(encoded):
     body = cobs_decode(encoded)
     if len(body) < HEADER_LEN + CRC_LEN:
         raise WireError("frame of %d bytes is too short" % len(body))
+    if len(body) > MAX_BODY:
+        raise WireError("frame of %d bytes is too long" % len(body))
     (sent_crc,) = struct.unpack("<I", body[-CRC_LEN:])
     if crc32(body[:-CRC_LEN]) != sent_crc:
         raise WireError("CRC mismatch in a frame of %d bytes" % len(body))
@@ -178,6 +181,9 @@ class FrameReader:
     ``feed(data)`` returns the good frames as ``(type, seq, payload)``; ``rejected`` counts the
     dropped ones and ``last_error`` says why the last one was dropped. Empty frames (two zero
     bytes in a row) are not errors: every frame starts with a zero to end any junk before it.
+    However the bytes are split into ``feed`` calls, the frames, count and errors are the same:
+    a run of more than MAX_ENCODED bytes between zeros is one rejection, whether it came in one
+    read or many.
     """
 
     def __init__(self):
@@ -208,7 +214,7 @@ class FrameReader:
             self._buffer += tail
 
     def _finish(self, encoded, frames):
-        if self._overflow:
+        if self._overflow or len(encoded) > MAX_ENCODED:
             self._overflow = False
             self._reject("more than %d bytes without a delimiter" % MAX_ENCODED)
         elif encoded:
@@ -258,8 +264,20 @@ def unpack_hello(payload):
             "firmware": _text("hello", payload[8:]), "protocol": protocol}
 
 
+def wrap_count(count):
+    """``count`` as the signed 32-bit encoder count it wraps to: one step past 2**31 - 1 is
+    -2**31. Both sides add steps with it, and the steps between two counts are
+    ``wrap_count(new - old)``, right across the wrap.
+
+    >>> wrap_count(2**31 - 1 + 1), wrap_count(-2**31 - 2**31 + 1)
+    (-2147483648, 1)
+    """
+    return (count + COUNT_WRAP // 2) % COUNT_WRAP - COUNT_WRAP // 2
+
+
 def pack_snapshot(classes, counts):
-    """Every hole's class (board order, a1 = 0) and every block's cumulative encoder count."""
+    """Every hole's class (board order, a1 = 0) and every block's cumulative encoder count,
+    each a signed 32-bit value (see :func:`wrap_count`)."""
     return (bytes((len(classes), len(counts))) + bytes(classes)
             + struct.pack("<%di" % len(counts), *counts))
 

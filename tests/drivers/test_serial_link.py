@@ -199,6 +199,36 @@ def test_corrupted_event_is_dropped_and_the_snapshot_repairs(connect, mcu, corru
     assert session.after(38, 1) == [HoleReading(100.0, E4, "black")]
 
 
+def oversize_log(seq: int, body_len: int) -> bytes:
+    """A log frame with a good CRC whose body is ``body_len`` bytes, over the 250-byte limit."""
+    body = bytes((wire.LOG, seq)) + b"x" * (body_len - 6)
+    return b"\x00" + wire.cobs_encode(body + wire.pack_heartbeat(wire.crc32(body))) + b"\x00"
+
+
+@pytest.mark.parametrize("body_len", [1012, 100_000])
+def test_oversize_frame_is_dropped_whole_however_the_reads_fall(connect, mcu, caplog, body_len):
+    session = connect()
+    mcu.expect(wire.REQUEST_SNAPSHOT, [mcu.snapshot(board(b3=wire.NORTH), ZERO_4)])  # for the gap it leaves
+    with caplog.at_level(logging.INFO):
+        mcu.send(oversize_log(mcu.seq, body_len))
+        mcu.seq += 1
+        mcu.send(mcu.hole(B3, wire.NORTH))
+        mcu.assert_done()
+        assert session.after(37, 1) == [HoleReading(100.0, B3, "white")]
+    assert session.link.rejected_frames == 1
+    assert not [m for m in caplog.messages if m.startswith("board MCU says")]
+    assert f"more than {wire.MAX_ENCODED} bytes without a delimiter" in caplog.messages[-2]
+
+
+def test_count_past_the_32_bit_limit_wraps_and_the_link_stays_up(connect, mcu):
+    top = 2**31 - 1
+    session = connect(EMPTY_6, [top, 0, 0, 0])
+    mcu.send(mcu.encoder(1, 1), mcu.heartbeat(EMPTY_6, [-2**31, 0, 0, 0]), mcu.hole(B3, wire.NORTH))
+    assert session.after(37, 2) == [EncoderSteps(100.0, 1, 1), HoleReading(100.0, B3, "white")]
+    mcu.assert_done()  # the heartbeat's hash matched the wrapped count: no snapshot asked for
+    assert len(session.events) == 39  # and no LinkChange: the link never dropped
+
+
 # Gaps, hash mismatches and silence ask for a snapshot ------------------------------------------
 
 
@@ -389,12 +419,12 @@ def test_replaying_the_golden_session_gives_the_same_host_side_and_events(clock,
 # The session without a port ---------------------------------------------------------------------
 
 
-def up_session(now: float = 0.0) -> tuple[LinkSession, wire.FrameReader]:
+def up_session(now: float = 0.0, counts: list[int] = ZERO_4) -> tuple[LinkSession, wire.FrameReader]:
     session = LinkSession(6, COLOURS)
     session.opened(now)
     for frame in (wire.encode_message(wire.HELLO, 0, {"protocol": 1, "size": 6, "caps": 3, "reset_cause": 1,
                                                       "boot_id": 1, "firmware": "t"}),
-                  wire.encode_message(wire.SNAPSHOT, 1, {"classes": EMPTY_6, "counts": ZERO_4})):
+                  wire.encode_message(wire.SNAPSHOT, 1, {"classes": EMPTY_6, "counts": counts})):
         session.receive(now, *wire.FrameReader().feed(frame)[0])
     assert session.state == "up"
     return session, wire.FrameReader()
@@ -410,6 +440,13 @@ def test_sequence_wraps_without_a_gap():
     for seq in (255, 0):
         frame = wire.encode_message(wire.HOLE, seq, {"hole": seq % 36, "cls": wire.MARBLE})
         assert session.receive(0.0, *reader.feed(frame)[0]).frames == []
+
+
+def test_steps_between_snapshots_across_the_32_bit_wrap_are_the_short_way():
+    session, reader = up_session(counts=[2**31 - 1, -2**31, 0, 0])
+    snapshot = wire.encode_message(wire.SNAPSHOT, 2, {"classes": EMPTY_6, "counts": [-2**31 + 1, 2**31 - 1, 0, 0]})
+    step = session.receive(0.0, *reader.feed(snapshot)[0])
+    assert step.events == [EncoderSteps(0.0, 1, 2), EncoderSteps(0.0, 2, -1)]
 
 
 def test_bad_payload_is_logged_and_asks_for_a_snapshot(caplog):

@@ -116,6 +116,22 @@ def test_a_twist_reports_steps_and_the_rotated_marbles_only_after_it_settles():
     assert snap["counts"] == [0, 2, 0, 0]
 
 
+def test_a_count_past_the_32_bit_limit_wraps_as_the_protocol_says():
+    rig = Rig()
+    rig.start()
+    rig.app.detents[1] = 2147483647                    # ~500 million turns since boot
+    rig.sim.begin_turn(2)
+    rig.sim.encoder_edges(2, 1)
+    rig.sim.end_turn(2, 1)
+    msgs = rig.run(300)
+    assert events(msgs, "encoder") == [{"block": 2, "steps": 1}]
+    assert rig.app.detents[1] == -2147483648
+    assert events(msgs, "heartbeat")[-1]["state_hash"] == wire.state_hash(
+        rig.app.debouncer.stable, [0, -2147483648, 0, 0])
+    rig.request(wire.REQUEST_SNAPSHOT)
+    assert events(rig.run(10), "snapshot")[0]["counts"] == [0, -2147483648, 0, 0]
+
+
 def test_requests_are_answered():
     rig = Rig()
     rig.start()

@@ -88,3 +88,26 @@ def test_no_knock_inside_frames():
     late = Link(Sink())
     late.receive(b"garbage\r\x03")    # not right after a delimiter: someone's text, not mpremote
     assert not late.wants_repl
+
+
+def oversize_request(body_len):
+    """A ping whose body (type, seq, padding, CRC) is ``body_len`` bytes, CRC and COBS right."""
+    body = bytes((wire.PING, 5)) + b"p" * (body_len - 6)
+    crc = wire.crc32(body)
+    body += bytes((crc & 0xFF, (crc >> 8) & 0xFF, (crc >> 16) & 0xFF, crc >> 24))
+    return b"\x00" + wire.cobs_encode(body) + b"\x00"
+
+
+def test_an_oversize_request_is_dropped_in_one_read_or_many():
+    ping = wire.encode_message(wire.PING, 6)
+    for body_len in (wire.MAX_BODY + 1, 1012):
+        stream = oversize_request(body_len) + ping
+        for size in (len(stream), 64, 1):
+            link = Link(Sink())
+            got = []
+            for i in range(0, len(stream), size):
+                got += link.receive(stream[i:i + size])
+            assert [(t, s) for t, s, _ in got] == [(wire.PING, 6)], (body_len, size)
+            assert link.rejected == 1, (body_len, size)
+    link = Link(Sink())
+    assert [s for _, s, _ in link.receive(oversize_request(wire.MAX_BODY))] == [5]

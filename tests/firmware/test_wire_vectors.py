@@ -2,7 +2,9 @@
 plus round-trip and garbage properties of the framing."""
 
 import binascii
+import doctest
 import json
+import struct
 import subprocess
 from importlib import resources
 from pathlib import Path
@@ -69,6 +71,65 @@ def test_stream_fed_one_byte_at_a_time_gives_the_same_messages(vector):
     data = bytes.fromhex(vector["hex"])
     frames = [frame for i in range(len(data)) for frame in reader.feed(data[i:i + 1])]
     assert [(wire.NAMES[t], s) for t, s, _ in frames] == [(m["type"], m["seq"]) for m in vector["messages"]]
+
+
+@by_name("count_wraps")
+def test_count_wraps_to_signed_32_bits(vector):
+    assert wire.wrap_count(vector["count"] + vector["steps"]) == vector["wrapped"]
+
+
+def oversize_frame(body_len, seq=7):
+    """A log frame whose body (type, seq, payload, CRC) is ``body_len`` bytes, CRC and COBS right."""
+    body = bytes((wire.LOG, seq)) + bytes(1 + i % 255 for i in range(body_len - 6))
+    return b"\x00" + wire.cobs_encode(body + struct.pack("<I", wire.crc32(body))) + b"\x00"
+
+
+def feed_in_pieces(stream, cuts):
+    """What a reader makes of ``stream`` cut at ``cuts``: frames, rejected count, last error."""
+    reader, frames, start = wire.FrameReader(), [], 0
+    for end in sorted(set(cuts)) + [len(stream)]:
+        frames += reader.feed(stream[start:end])
+        start = end
+    return frames, reader.rejected, reader.last_error
+
+
+@pytest.mark.parametrize("body_len", [wire.MAX_BODY + 1, 1012, 100_000])
+@pytest.mark.parametrize("split", ["one read", "two reads", "4 kB reads"])
+def test_oversize_frame_is_rejected_however_it_arrives(body_len, split):
+    good = wire.encode_message(wire.HOLE, 1, {"hole": 13, "cls": wire.NORTH})
+    stream = good + oversize_frame(body_len) + good
+    cuts = {"one read": [], "two reads": [len(stream) // 2], "4 kB reads": range(0, len(stream), 4096)}[split]
+    frames, rejected, why = feed_in_pieces(stream, list(cuts))
+    assert [(t, s) for t, s, _ in frames] == [(wire.HOLE, 1), (wire.HOLE, 1)]
+    assert (rejected, why) == (1, "more than %d bytes without a delimiter" % wire.MAX_ENCODED)
+
+
+def test_largest_body_still_passes():
+    [(mtype, _seq, payload)] = wire.FrameReader().feed(oversize_frame(wire.MAX_BODY))
+    assert mtype == wire.LOG and len(payload) == wire.MAX_BODY - 6
+    with pytest.raises(wire.WireError, match="frame of 251 bytes is too long"):
+        wire.decode_frame(oversize_frame(wire.MAX_BODY + 1)[1:-1])
+
+
+pieces = st.one_of(
+    st.binary(max_size=30),
+    st.sampled_from([b"\x00", b"\x00\x00", b"Traceback (most recent call last):\r\n>>> "]),
+    st.builds(lambda n: oversize_frame(n), st.integers(wire.MAX_BODY - 3, wire.MAX_BODY + 300)),
+    st.builds(lambda h, s: wire.encode_message(wire.HOLE, s, {"hole": h, "cls": 2}), st.integers(0, 80),
+              st.integers(0, 255)),
+)
+
+
+@given(st.lists(pieces, max_size=10), st.lists(st.integers(0, 3000), max_size=8))
+def test_how_a_stream_is_split_never_changes_what_is_read(parts, cuts):
+    stream = b"".join(parts)
+    whole = feed_in_pieces(stream, [])
+    assert feed_in_pieces(stream, [c for c in cuts if c < len(stream)]) == whole
+    assert feed_in_pieces(stream, range(len(stream))) == whole
+
+
+def test_docstring_examples():
+    assert doctest.testmod(wire).failed == 0
 
 
 def test_crc_without_binascii_matches_binascii():
@@ -156,8 +217,10 @@ for f in v["bad_frames"]:
 for f in v["streams"]:
     got = [(wire.NAMES[t], s) for t, s, p in wire.FrameReader().feed(binascii.unhexlify(f["hex"]))]
     assert got == [(m["type"], m["seq"]) for m in f["messages"]], f["name"]
+for f in v["count_wraps"]:
+    assert wire.wrap_count(f["count"] + f["steps"]) == f["wrapped"], f["name"]
 assert wire._table_crc32(b"123456789") == 0xCBF43926
-print("checked", len(v["frames"]), len(v["bad_frames"]), len(v["streams"]))
+print("checked", len(v["frames"]), len(v["bad_frames"]), len(v["streams"]), len(v["count_wraps"]))
 '''
 MPY_RUNNER = '''
 import { loadMicroPython } from %s;
@@ -179,8 +242,8 @@ def test_vectors_pass_inside_micropython():
     result = subprocess.run(["node", "--input-type=module", "-e", script],
                             capture_output=True, text=True, timeout=120)
     # The WebAssembly CLI exits 0 even on a Python exception: judge by the output.
-    counts = (len(VECTORS["frames"]), len(VECTORS["bad_frames"]), len(VECTORS["streams"]))
-    assert result.stdout.strip() == "checked %d %d %d" % counts, result.stdout + result.stderr
+    counts = tuple(len(VECTORS[k]) for k in ("frames", "bad_frames", "streams", "count_wraps"))
+    assert result.stdout.strip() == "checked %d %d %d %d" % counts, result.stdout + result.stderr
 
 
 def transcript_pairs():

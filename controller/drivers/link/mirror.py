@@ -76,7 +76,7 @@ class BoardMirror:
         for hole, cls in enumerate(classes):
             events += self.apply_hole(t, hole, cls)
         if self._counts_valid:
-            events += [EncoderSteps(t, block, new - old)
+            events += [EncoderSteps(t, block, wire.wrap_count(new - old))
                        for block, (old, new) in enumerate(zip(self.counts, counts), start=1) if new != old]
         self.counts = list(counts)
         self._counts_valid = self.has_snapshot = True
@@ -92,8 +92,8 @@ class BoardMirror:
         return [HoleReading(t, hole, reading)]
 
     def apply_encoder(self, t: float, block: int, steps: int) -> list[InputEvent]:
-        """Detents turned on one block (1-based)."""
-        self.counts[block - 1] += steps
+        """Detents turned on one block (1-based); the count wraps at 32 bits as the MCU's does."""
+        self.counts[block - 1] = wire.wrap_count(self.counts[block - 1] + steps)
         return [EncoderSteps(t, block, steps)] if steps else []
 
     def check_hole(self, hole: int, cls: int) -> str | None:
