@@ -422,6 +422,10 @@ class Core:
         self.physical.changed_t = t  # judge the board as found, even if no reading changes
         self.strict = self.reconciling = self.flow.state in PLAYING
 
+    def tell(self, notice: str) -> None:
+        """Send ``notice`` out with the next effects (the daemon's own news from start-up)."""
+        self._notices.append(notice)
+
     def _resumed_from(self) -> str:
         if self.flow.state == "choosing":
             return "starting at the menu"

@@ -9,17 +9,23 @@ is fsync'd too when the append created the file, so the file's name survives a p
 A power cut can only tear the last line, because the journal is append-only: :meth:`Journal.read`
 drops a torn or corrupt last record with a warning and the next append cuts it off the file. A
 bad record anywhere else is damage this design cannot explain, so it raises
-:class:`JournalError` naming the line. :meth:`Journal.clear` starts a fresh game journal
+:class:`JournalError` naming the line; :meth:`Journal.salvage` gives the records before it
+instead, for a start-up that must go on. :meth:`Journal.clear` starts a fresh game journal
 atomically (the new file is written and synced under a temporary name, then renamed over).
+:meth:`Journal.set_aside` keeps a journal a start-up could not use in full under a new name
+(see :data:`SET_ASIDE`) and starts the journal again from the records it could use.
 
 One core thread owns a journal; it is not safe for concurrent writers.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import os
+import shutil
+import time
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
@@ -28,6 +34,8 @@ from typing import Any, BinaryIO
 from .errors import PentagoError
 
 log = logging.getLogger(__name__)
+
+SET_ASIDE = ".damaged-"  # what a journal set aside is called: <journal name>.damaged-<UTC time>
 
 
 class JournalError(PentagoError, ValueError):
@@ -65,6 +73,12 @@ class Journal:
         records, _ = self._scan()
         return records
 
+    def salvage(self) -> tuple[list[dict[str, Any]], str | None]:
+        """What a start-up can still use: the complete records before any damage, and the
+        damage (the message :meth:`read` would raise) or None. Never raises JournalError."""
+        records, _, damage = self._scan_to_damage()
+        return records, damage
+
     def clear(self, records: Iterable[dict[str, Any]] = ()) -> None:
         """Replace the journal atomically with one holding only ``records`` (none by default)."""
         data = b"".join(encode_record(r) for r in records)
@@ -76,6 +90,32 @@ class Journal:
             os.fsync(file.fileno())
         os.replace(temporary, self.path)
         _fsync_directory(self.path.parent)
+
+    def set_aside(self, keep: Iterable[dict[str, Any]] = ()) -> Path:
+        """Keep the file as it is under a new name next to it, then replace the journal with one
+        holding only ``keep`` (atomically, as :meth:`clear`). Returns the new name: the
+        journal's name, :data:`SET_ASIDE`, the UTC time and, when a file set aside in the same
+        second has it already, a counter; an earlier file is never overwritten."""
+        self.close()
+        aside = self._keep_under_a_new_name()
+        self.clear(keep)
+        return aside
+
+    def set_aside_files(self) -> list[Path]:
+        """The files set aside from this journal, oldest name first."""
+        return sorted(self.path.parent.glob(f"{self.path.name}{SET_ASIDE}*"))
+
+    def _keep_under_a_new_name(self) -> Path:
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time()))
+        for n in itertools.count(1):
+            aside = self.path.with_name(f"{self.path.name}{SET_ASIDE}{stamp}" + (f"-{n}" if n > 1 else ""))
+            try:
+                _link_or_copy(self.path, aside)
+            except FileExistsError:
+                continue
+            _fsync_directory(self.path.parent)
+            return aside
+        raise AssertionError("unreachable: itertools.count never ends")
 
     def close(self) -> None:
         if self._file is not None:
@@ -112,11 +152,18 @@ class Journal:
         return file
 
     def _scan(self) -> tuple[list[dict[str, Any]], int]:
-        """The good records and the byte length they fill."""
+        """The good records and the byte length they fill; raises JournalError on damage."""
+        records, length, damage = self._scan_to_damage()
+        if damage is not None:
+            raise JournalError(damage)
+        return records, length
+
+    def _scan_to_damage(self) -> tuple[list[dict[str, Any]], int, str | None]:
+        """The good records before any damage, the byte length they fill, and the damage."""
         try:
             data = self.path.read_bytes()
         except FileNotFoundError:
-            return [], 0
+            return [], 0, None
         lines = data.split(b"\n")
         tail = lines.pop()  # b"" after a final newline, else a line the power cut tore
         records: list[dict[str, Any]] = []
@@ -126,15 +173,15 @@ class Journal:
                 records.append(decode_record(line))
             except JournalError as e:
                 if number < len(lines) or tail:
-                    raise JournalError(f"{self.path}: line {number}: {e}") from None
+                    return records, offset, f"{self.path}: line {number}: {e}"
                 log.warning("journal %s: dropped the corrupt last record (line %d): %s",
                             self.path, number, e)
-                return records, offset
+                return records, offset, None
             offset += len(line) + 1
         if tail:
             log.warning("journal %s: dropped the torn last record (line %d, %d bytes without a line end)",
                         self.path, len(lines) + 1, len(tail))
-        return records, offset
+        return records, offset, None
 
 
 def encode_record(record: dict[str, Any]) -> bytes:
@@ -164,11 +211,25 @@ def decode_record(line: bytes) -> dict[str, Any]:
         raise JournalError(f"checksum does not match the record {line[:60]!r}")
     try:
         record = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: JSON nested deeper than Python recurses
         record = None
     if not isinstance(record, dict):
         raise JournalError(f"the record {line[:60]!r} is not a JSON object")
     return record
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    """A second name for ``source`` (a copy where the file system has no hard links); raises
+    FileExistsError, never replacing ``target``."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        with open(source, "rb") as original, open(target, "xb") as copy:
+            shutil.copyfileobj(original, copy)
+            copy.flush()
+            os.fsync(copy.fileno())
+
 
 def _fsync_directory(directory: Path) -> None:
     """Make a new or renamed file's directory entry durable (POSIX needs the directory synced)."""

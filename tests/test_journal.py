@@ -251,3 +251,44 @@ def test_a_failed_append_raises_and_the_next_one_cuts_off_the_half_written_line(
     journal.append(GAME[3])  # space again: the same journal object writes on cleanly
     journal.close()
     assert Journal(path).read() == [GAME[0], GAME[1], GAME[3]]
+
+
+# -- salvage: what a start-up can still use from a damaged journal (issue 9, item 2) -----------
+
+def test_salvage_keeps_the_records_before_a_damaged_line_and_names_it(tmp_path):
+    path = tmp_path / "damaged.journal"
+    lines = written(path, GAME).split(b"\n")
+    lines[2] = lines[2].replace(b"e2", b"e3")  # the checksum no longer matches
+    path.write_bytes(b"\n".join(lines))
+    records, damage = Journal(path).salvage()
+    assert records == GAME[:2]
+    assert damage is not None and damage.startswith(f"{path}: line 3: checksum does not match")
+
+
+def test_salvage_of_a_sound_journal_is_read(tmp_path):
+    path = tmp_path / "sound.journal"
+    written(path, GAME)
+    assert Journal(path).salvage() == (GAME, None)
+    assert Journal(tmp_path / "none.journal").salvage() == ([], None)
+
+
+def test_a_deeply_nested_record_with_a_good_checksum_is_damage_not_a_crash(tmp_path):
+    body = b"[" * 100_000 + b"]" * 100_000
+    path = tmp_path / "deep.journal"
+    path.write_bytes(encode_record(GAME[0]) + b"%08x %s\n" % (zlib.crc32(body), body) + encode_record(GAME[1]))
+    with pytest.raises(JournalError, match="line 2: the record .* is not a JSON object"):
+        Journal(path).read()
+    assert Journal(path).salvage()[0] == GAME[:1]
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.binary(max_size=400))
+def test_no_bytes_make_read_or_salvage_fail_other_than_with_a_journal_error(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("fuzz") / "any.journal"
+    path.write_bytes(data)
+    records, damage = Journal(path).salvage()
+    assert all(isinstance(r, dict) for r in records)
+    try:
+        assert Journal(path).read() == records and damage is None
+    except JournalError:
+        assert damage is not None

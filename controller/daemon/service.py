@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError, PentagoError
-from ..journal import Journal, JournalError
+from ..journal import Journal
 from ..profile import Profile, load_profile
 from .config import Config, load_config
 from .logs import event as log
@@ -51,32 +51,48 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None) -
     from ..drivers.factory import build_inputs, build_pixels
 
     profile = load_profile(config.profile)
-    records = _read_journal(config.journal)
+    records, damage = _read_journal(config.journal)
     clock = time.monotonic
     core = Core(profile, journal_records=records, start_time=clock())
+    _keep_usable(config.journal, records, damage, core)
     overrides: dict[str, Any] = {"buttons": VIRTUAL_BUTTONS} if profile.driver == "virtual" and not profile.buttons else {}
     inputs = build_inputs(profile, **overrides)
     runtime = Runtime(core, inputs=inputs, pixels=build_pixels(profile), journal=Journal(config.journal),
                       notifier=notifier, tape=_tape(config, profile, clock()), clock=clock,
                       brightness=config.brightness)
     board = inputs if profile.driver == "virtual" else None
-    log("resumed" if records else "fresh start", profile=profile.name, journal=config.journal,
-        records=len(records))
+    log("resumed" if core.resume.used else "fresh start", profile=profile.name, journal=config.journal,
+        records=core.resume.used)
     return Daemon(config, profile, runtime, board, config_path)
 
 
-def _read_journal(path: Path) -> list[dict[str, Any]]:
-    """The journal's records; a damaged journal is kept aside and the daemon starts fresh."""
+def _read_journal(path: Path) -> tuple[list[dict[str, Any]], str | None]:
+    """The journal's records before any damage, and the damage (None when there is none)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        return Journal(path).read()
+        return Journal(path).salvage()
     except OSError as exc:
         raise ConfigError(f"storage.journal = {str(path)!r}: cannot use it ({exc.strerror})") from exc
-    except JournalError as exc:
-        aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
-        path.rename(aside)
-        log("journal damaged; kept aside, starting fresh", logging.ERROR, error=exc, kept=aside)
-        return []
+
+
+def _keep_usable(path: Path, records: list[dict[str, Any]], damage: str | None, core: Any) -> None:
+    """No journal content stops the start: when the core could not use every record, or the
+    file is damaged, the file is set aside as it was and the journal starts again from the
+    records the core did use (the longest prefix that replays cleanly), so the next start and
+    the next append build on what the board resumed."""
+    problem = core.resume.problem or damage
+    if problem is None:
+        return
+    keep = records[:core.resume.used]
+    try:
+        aside = Journal(path).set_aside(keep)
+    except OSError as exc:
+        raise ConfigError(f"storage.journal = {str(path)!r}: cannot set the unusable journal aside "
+                          f"({exc.strerror})") from exc
+    log("journal set aside; resumed from the records before the problem", logging.ERROR,
+        problem=problem, kept=aside, resumed=len(keep))
+    core.tell(f"the journal could not be resumed in full; it is kept as {aside} "
+              "(pentago-board doctor says what to do with it)")
 
 
 def _tape(config: Config, profile: Profile, t0: float) -> Any:
