@@ -43,3 +43,24 @@ def add_profile_argument(parser: argparse.ArgumentParser, *, required: bool, hel
     either = parser.add_mutually_exclusive_group(required=required)
     either.add_argument("profile", nargs="?", metavar="PROFILE", action=_Given, help=f"{help}: {PROFILE_HELP}")
     either.add_argument("--profile", dest="profile", metavar="PROFILE", help="the same, as an option")
+
+
+NAME_YOUR_BOARD = ("name your board with --profile A-6x6, B-6x6, B-9x9 or a .toml path, "
+                   "or with --config FILE")
+DEFAULTED = "the built-in default"
+
+
+def configured(args: argparse.Namespace) -> tuple[Any, str]:
+    """The config a command works with (``--config``, else the defaults) with ``--profile``
+    applied, and where its profile came from: ``--profile``, the config file or DEFAULTED.
+
+    Raises ConfigError for a config that does not load.
+    """
+    from dataclasses import replace
+
+    from ..daemon.config import load_config
+
+    config = load_config(args.config)
+    if args.profile:
+        return replace(config, profile=args.profile), "--profile"
+    return config, str(args.config) if args.config else DEFAULTED

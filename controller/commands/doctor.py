@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from . import DEFAULTED, NAME_YOUR_BOARD, add_profile_argument, configured
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -15,24 +17,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "firmware, and the journal directory; print each with a fix. Exit status 1 if any fails.",
     )
     parser.add_argument("--config", type=Path, metavar="FILE", help="the daemon's config TOML")
-    parser.add_argument("--profile", metavar="NAME", help="check this profile instead of the config's")
+    add_profile_argument(parser, required=False, help="check this profile instead of the config's")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
-    from ..daemon.config import load_config
     from ..daemon.doctor import report, run_checks
     from ..errors import ConfigError
 
     try:
-        config = load_config(args.config)
+        config, source = configured(args)
     except ConfigError as exc:
         print(f"FAIL  config: {exc}", file=sys.stderr)
         return 2
-    if args.profile:
-        config = replace(config, profile=args.profile)
+    if source == DEFAULTED:
+        print(f"note: no --config or --profile given, so this checks {config.profile}, the virtual "
+              f"board; {NAME_YOUR_BOARD}")
     text, status = report(run_checks(config))
     print(text)
     return status

@@ -15,6 +15,7 @@ import time
 from ..errors import PentagoError
 from ..events import ButtonPress, EncoderSteps, HoleReading, InputEvent, LinkChange
 from ..rules import Geometry, hole_name
+from . import add_profile_argument
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Start the input driver of PROFILE (a shipped name or a .toml path) and print "
         "each event until Ctrl-C or --seconds. Stop the daemon first: it holds the pins and port.",
     )
-    parser.add_argument("profile", metavar="PROFILE")
+    add_profile_argument(parser, required=True, help="watch this profile's inputs")
     parser.add_argument("--seconds", type=float, default=None,
                         help="stop after this long (default: until Ctrl-C)")
     parser.set_defaults(handler=run)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..errors import PentagoError
 from ..lights.view import PALETTE
 from ..rules import Geometry, hole_name
+from . import add_profile_argument
 
 if TYPE_CHECKING:
     from ..profile import Pixel
@@ -28,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Light each pixel of PROFILE's LED chain alone, in chain order, and say what "
         "the profile maps it to. Stop the daemon first: it holds the LEDs.",
     )
-    parser.add_argument("profile", metavar="PROFILE")
+    add_profile_argument(parser, required=True, help="the LED chain of this profile")
     parser.add_argument("--step-s", type=float, default=0.5, help="seconds per pixel (default 0.5)")
     parser.add_argument("--colour", choices=sorted(PALETTE), default="white")
     parser.set_defaults(handler=run)

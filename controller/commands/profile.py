@@ -7,6 +7,7 @@ import sys
 
 from ..errors import ProfileError
 from ..profile import Profile, load_profile, shipped_profiles
+from . import add_profile_argument
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -16,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Without PROFILE, list the shipped profiles. With one (a shipped name or the "
         "path of a .toml file), check it and print what it describes; exit 2 if it is wrong.",
     )
-    parser.add_argument("profile", nargs="?", metavar="PROFILE")
+    add_profile_argument(parser, required=False, help="check and summarise this profile")
     parser.set_defaults(handler=run)
 
 
