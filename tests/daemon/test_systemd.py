@@ -163,3 +163,29 @@ def test_uninstall_removes_the_service_and_keeps_config_and_journal(fake_system)
 def test_installer_refuses_unknown_options():
     result = subprocess.run(["bash", str(SYSTEMD / "install.sh"), "--bogus"], capture_output=True, text=True)
     assert result.returncode == 2 and "unknown option '--bogus'" in result.stderr
+
+
+def _sections(text: str) -> dict[str, dict[str, str]]:
+    sections: dict[str, dict[str, str]] = {}
+    current: dict[str, str] = {}
+    for line in text.splitlines():
+        if line.startswith("["):
+            current = sections.setdefault(line.strip("[]"), {})
+        elif "=" in line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            current[key] = value
+    return sections
+
+
+def test_a_crash_loop_stops_at_the_start_limit():
+    """Restart=on-failure alone restarts every RestartSec for ever (issue 9, item 5): the start
+    limit must sit in [Unit] (systemd ignores it in [Service]) and be reachable, i.e. more
+    restarts than the burst fit in the interval."""
+    sections = _sections(UNIT.read_text())
+    unit, service = sections["Unit"], sections["Service"]
+    assert "StartLimitIntervalSec" not in service and "StartLimitBurst" not in service
+    interval_s, burst = int(unit["StartLimitIntervalSec"]), int(unit["StartLimitBurst"])
+    restart_s = int(service["RestartSec"])
+    assert 2 <= burst <= 10
+    assert burst * restart_s < interval_s, "the loop never hits the limit: each start falls out of the interval"
+
