@@ -1,7 +1,8 @@
 """`pentago-board doctor`: is this machine ready for the daemon? One line per check, with a fix.
 
 Checks the profile, SPI (when the LEDs use it), the device nodes the drivers open, the groups
-that grant them, the board MCU (port, handshake, firmware version) and the journal directory.
+that grant them, the board MCU (port, handshake, firmware version), the journal directory and
+any journal the daemon set aside because it could not resume it in full.
 Everything the checks touch comes through :class:`Machine`, so tests point them at a temporary
 directory and fake answers.
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PentagoError
+from ..journal import Journal
 from ..profile import Profile, load_profile
 from .config import Config
 
@@ -77,7 +79,7 @@ def run_checks(config: Config, machine: Machine = Machine()) -> list[Check]:
         profile = load_profile(config.profile)
     except PentagoError as exc:
         return [Check("profile", False, str(exc), "set profile = in the config to A-6x6, B-6x6, "
-                      "B-9x9 or the path of your own profile"), _journal(config)]
+                      "B-9x9 or the path of your own profile"), _journal(config), *_set_aside(config)]
     checks = [Check("profile", True, f"{profile.name}: {profile.size}x{profile.size}, "
                     f"{profile.sensing} sensing, {profile.driver} driver, {profile.leds.length} LEDs")]
     if profile.driver != "virtual":
@@ -86,7 +88,7 @@ def run_checks(config: Config, machine: Machine = Machine()) -> list[Check]:
     if profile.driver == "mcu":
         checks += _mcu(profile, machine)
     checks.append(_journal(config))
-    return checks
+    return checks + _set_aside(config)
 
 
 def _devices(profile: Profile, machine: Machine) -> list[Check]:
@@ -162,6 +164,22 @@ def _journal(config: Config) -> Check:
                      "storage.journal in the config to a writable path")
     return Check("journal", True, f"{directory} is writable" if existing == directory else
                  f"{directory} can be created")
+
+
+def _set_aside(config: Config) -> list[Check]:
+    """Journals the daemon set aside at start-up because it could not resume them in full."""
+    try:
+        files = Journal(config.journal).set_aside_files()
+    except OSError:
+        return []  # an unreadable directory: the journal check says so
+    if not files:
+        return []
+    names = " ".join(str(f) for f in files)
+    return [Check("journal set aside", False,
+                  f"{names}: the daemon could not resume {'these' if len(files) > 1 else 'this'} in full "
+                  "and went on from the records before the problem (journalctl -u pentago-board says which)",
+                  "if you did not edit the journal by hand, attach the file to a bug report; "
+                  f"then delete it: rm {names}", required=False)]
 
 
 def report(checks: list[Check]) -> tuple[str, int]:

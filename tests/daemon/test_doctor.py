@@ -145,3 +145,22 @@ def test_the_service_state_directory_may_not_exist_yet(tmp_path, monkeypatch):
     cfg = Config(profile="virtual-6x6", journal=tmp_path / "lib" / "pentago-board" / "journal.jsonl")
     assert f"OK    journal: {tmp_path}/lib/pentago-board is made by systemd when the service starts" in \
         lines(run_checks(cfg, machine(tmp_path)))
+
+
+def test_a_journal_set_aside_is_named_with_what_to_do(tmp_path):
+    from controller.journal import Journal
+
+    cfg = config(tmp_path, "virtual-6x6")
+    cfg.journal.parent.mkdir(parents=True)
+    Journal(cfg.journal).clear([{"kind": "place", "hole": 5}])
+    aside = Journal(cfg.journal).set_aside()
+    text, status = report(run_checks(cfg, machine(tmp_path)))
+    assert status == 0, text  # a warning: the board runs
+    assert f"WARN  journal set aside: {aside}" in text
+    assert "could not resume" in text
+    assert f"rm {aside}" in text
+
+
+def test_no_journal_set_aside_no_line(tmp_path):
+    text, _ = report(run_checks(config(tmp_path, "virtual-6x6"), machine(tmp_path)))
+    assert "set aside" not in text
