@@ -81,12 +81,13 @@ class Physical:
         """The current snapshot has been judged: wait for the next change."""
         self.changed_t = self.stepped_t = None
 
-    def was_there_before_turn(self, hole: int) -> bool:
-        """True if ``hole`` held a marble when its block began its latest turn.
+    def was_there_before_turn(self, hole: int, block: int) -> bool:
+        """True if ``hole`` held a marble when ``block`` began its latest turn.
 
-        Tells a placement made before a twist from one made after it when both settle together.
+        Tells a placement made before a twist from one made after it when both settle together;
+        the hole may lie on another block than the one that turned.
         """
-        before = self.before_turn.get(self.geometry.block_of[hole])
+        before = self.before_turn.get(block)
         return before is not None and before[hole] != EMPTY
 
     def quarters(self, block: int) -> tuple[int, ...]:

@@ -124,7 +124,7 @@ def _twist_then_place(game: ClassicGame, diff: Diff, twist: Twist | None) -> tup
 def _placed_first(game: ClassicGame, diff: Diff, twist: Twist, physical: Physical) -> bool:
     """Was the new marble down (where it sat before the turn) when the block began to turn?"""
     before = _unturned(game, diff.added[0][0], twist)
-    return game.position.colour_at(before) is None and physical.was_there_before_turn(before)
+    return game.position.colour_at(before) is None and physical.was_there_before_turn(before, twist.block)
 
 
 def _skip_then_move(game: ClassicGame, diff: Diff, twist: Twist) -> tuple[Action, ...] | None:

@@ -94,6 +94,18 @@ TABLES = {
         (("press", "back"), 0.5, "repair", [], "remove:c3"),
         (("lift", "c3"), 0.5, "awaiting_placement", [], "turn:white"),
     ],
+    "a skipped twist, then the next seat places and twists at once": [
+        (("place", "d2"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("place", "a6"), 0.0, "awaiting_twist", [], "turn:white"),
+        (("quarter", 1, True), 0.5, "awaiting_placement", ["d2", "a6 1R"], "turn:white"),
+    ],
+    # found by bench/robustness/noisy_games.py: the marble was judged by its own block's
+    # snapshot, which never turned, so the twist went to the seat that had skipped it
+    "a skipped twist, then the next seat places outside the block it twists at once": [
+        (("place", "d2"), 0.5, "awaiting_twist", [], "turn:white"),
+        (("place", "e6"), 0.0, "awaiting_twist", [], "turn:white"),
+        (("quarter", 1, False), 0.5, "awaiting_placement", ["d2", "e6 1L"], "turn:white"),
+    ],
     # issue 9 item 15: after Take back, turning the block back is the natural undo
     "take-back button after a twist: turn the block back, then lift": [
         (("place", "a6"), 0.5, "awaiting_twist", [], "turn:white"),
