@@ -6,7 +6,8 @@ import argparse
 import sys
 
 from ..errors import ProfileError
-from ..profile import Profile, load_profile, shipped_profiles
+from ..drivers.pixels import FrameProcessor
+from ..profile import LedChain, Profile, load_profile, shipped_profiles
 from . import add_profile_argument
 
 
@@ -59,7 +60,23 @@ def _leds(p: Profile) -> str:
     leds = p.leds
     where = "virtual" if leds.driver == "virtual" else f"on GPIO{leds.pin} ({leds.driver})"
     arrows = sum(map(len, leds.arrow_pixels.values()))
-    return (f"  leds: {leds.length} {leds.order} pixels {where}: {len(leds.hole_pixel)} hole, "
-            f"{arrows} arrow, {len(leds.status_pixels)} status, {len(leds.card_pixels)} card; "
-            f"cap {leds.brightness_cap:g}, budget {leds.current_budget_ma} mA, "
-            f"{leds.max_current_ma():.0f} mA all on at the cap")
+    return "\n".join([
+        f"  leds: {leds.length} {leds.order} pixels {where}: {len(leds.hole_pixel)} hole, "
+        f"{arrows} arrow, {len(leds.status_pixels)} status, {len(leds.card_pixels)} card; "
+        f"brightness cap {leds.brightness_cap:g}", *_current(leds)])
+
+
+def _current(leds: LedChain) -> list[str]:
+    """What the LEDs can draw through the pixel output, and what that asks of the supply."""
+    if leds.driver == "virtual":
+        return ["  current: virtual pixels draw nothing; there is no supply to size"]
+    output = FrameProcessor(leds.length, leds.brightness_cap, ma_per_channel=leds.ma_per_channel)
+    full = output.draw_ma(output.process([(255, 255, 255)] * leds.length))
+    share = full / (leds.length * 3 * leds.ma_per_channel)
+    budget = leds.current_budget_ma
+    verdict = ("more than the LEDs can draw, so it never dims a frame" if full <= budget else
+               "a frame that would draw more is dimmed as a whole to fit, hues kept")
+    return [f"  current: every pixel white at the cap draws {full:.0f} mA in all (the cap goes "
+            f"through gamma {output.gamma:g}: {leds.brightness_cap:g} gives {share:.0%} of full current)",
+            f"  budget {budget} mA: {verdict}; the 5 V supply must give the LEDs "
+            f"{min(full, budget):.0f} mA besides the Pi and the sensors"]

@@ -23,8 +23,40 @@ def test_summarises_a_good_profile(capsys):
         "  buttons: ok GPIO5, back GPIO6\n"
         "  mcu: /dev/pentago-mcu at 115200 baud\n"
         "  leds: 67 GRB pixels on GPIO10 (spi): 36 hole, 24 arrow, 4 status, 3 card; "
-        "cap 0.3, budget 1500 mA, 1206 mA all on at the cap\n"
+        "brightness cap 0.3\n"
+        "  current: every pixel white at the cap draws 284 mA in all (the cap goes through "
+        "gamma 2.2: 0.3 gives 7% of full current)\n"
+        "  budget 1500 mA: more than the LEDs can draw, so it never dims a frame; the 5 V supply "
+        "must give the LEDs 284 mA besides the Pi and the sensors\n"
     )
+
+
+def test_the_big_board_says_its_budget_is_never_reached(capsys):
+    assert main(["profile", "B-9x9"]) == 0
+    assert capsys.readouterr().out.splitlines()[-2:] == [
+        "  current: every pixel white at the cap draws 601 mA in all (the cap goes through "
+        "gamma 2.2: 0.3 gives 7% of full current)",
+        "  budget 2000 mA: more than the LEDs can draw, so it never dims a frame; the 5 V supply "
+        "must give the LEDs 601 mA besides the Pi and the sensors",
+    ]
+
+
+def test_a_budget_under_the_full_draw_says_frames_are_dimmed(tmp_path, capsys):
+    path = tmp_path / "tight.toml"
+    path.write_text((PROFILE_DIR / "B-9x9.toml").read_text().replace(
+        "current_budget_ma = 2000", "current_budget_ma = 300"))
+    assert main(["profile", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "  budget 300 mA: a frame that would draw more is dimmed as a whole to fit, hues kept; "
+        "the 5 V supply must give the LEDs 300 mA besides the Pi and the sensors")
+
+
+def test_virtual_pixels_need_no_supply(capsys):
+    assert main(["profile", "virtual-6x6"]) == 0
+    assert capsys.readouterr().out.splitlines()[-2:] == [
+        "  leds: 67 GRB pixels virtual: 36 hole, 24 arrow, 4 status, 3 card; brightness cap 1",
+        "  current: virtual pixels draw nothing; there is no supply to size",
+    ]
 
 
 def test_checks_a_profile_by_path(tmp_path, capsys):
