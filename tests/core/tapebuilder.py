@@ -77,6 +77,20 @@ class TapeBuilder:
             self._report(h, "empty")
         return self.put(path[-1], colour)
 
+    def glitch(self, hole: str | int, seconds: float) -> TapeBuilder:
+        """A resting sensor misreads for ``seconds``, then reads the truth again: an occupied hole
+        reads empty (or, sensing polarity, the other colour), an empty one reads a marble."""
+        h = self._hole(hole)
+        truth = self.sensed[h]
+        if truth == "empty":
+            wrong = self._reading(self.rng.randrange(len(self.colours)))
+        else:
+            wrong = self.rng.choice(["empty"] + [r for r in map(self._reading, range(len(self.colours))) if r != truth])
+        self._report(h, wrong)
+        self.t += seconds
+        self._report(h, truth)
+        return self
+
     # -- blocks --------------------------------------------------------------------------------
 
     def turn(self, block: int, quarters: int, *, steps: int | None = None, slow: bool = False) -> TapeBuilder:
