@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from controller.cli import main
 
 WIN = ["a1 2R", "b2 2R", "a2 1L", "b3 1R", "a3 1L", "b4 2R", "a4 2R", "c4 2R", "a5"]
@@ -49,3 +51,73 @@ def test_malformed_move_exits_2():
     )
     assert done.returncode == 2
     assert "move 2: 'q9' is not a hole on the 6x6 board" in done.stderr
+
+
+def test_a_bad_twist_is_named_as_the_twist_not_as_the_next_move(capsys):
+    assert main(["game", "b5", "4X"]) == 2  # issue 9, item 18: it blamed "'4X' is not a hole"
+    err = capsys.readouterr().err.strip()
+    assert err == ("pentago-board game: move 1: '4X' is not a twist: write the block number then R "
+                   "(clockwise) or L (counter-clockwise), e.g. 4R")
+
+
+# Three players, twists skipped (blocks 3, 6 and 9 stay empty): x fills a9-e9, o a5-e5, y scatters.
+THREE = ["a9", "a5", "a1", "b9", "b5", "c1", "c9", "c5", "e1", "d9", "d5", "g1", "e9", "e5"]
+
+
+def run_variant(capsys, *words):
+    assert main(["game", *words]) == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+def test_multiplayer_json_while_the_others_play_on(capsys):
+    out = run_variant(capsys, "--variant", "multiplayer", "--players", "3", "--json", *THREE[:13])
+    assert out["to_move"] == 2 and out["standings"] == [[1]]
+    assert out["outcome"] == {"result": "none", "winners": [1], "standings": [[1]],
+                              "lines": [["a9", "b9", "c9", "d9", "e9"]]}
+    assert out["board"][0] == "xxxxx...."
+
+
+def test_multiplayer_json_to_full_standings(capsys):
+    out = run_variant(capsys, "--variant", "multiplayer", "--players", "3", "--json", *THREE)
+    assert out["to_move"] is None and out["standings"] == [[1], [2], [3]]
+    assert out["outcome"]["result"] == "win" and out["outcome"]["winners"] == [1]
+    assert out["outcome"]["standings"] == [[1], [2], [3]]
+    assert len(out["board"]) == 9 and out["board"][4] == "ooooo...."
+
+
+def test_multiplayer_text_names_the_standings(capsys):
+    assert main(["game", "--variant", "multiplayer", "--players", "3", *THREE]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "9 x x x x x . . . ." and lines[9] == "  a b c d e f g h i"
+    assert lines[10] == "seat 1 wins (five on placement): a9 b9 c9 d9 e9; a5 b5 c5 d5 e5"
+    assert lines[11] == "standings: 1st seat 1; 2nd seat 2; 3rd seat 3"
+
+
+def test_teams_json_win_names_both_partners(capsys):
+    moves = ["a9", "a1", "b9", "b1", "c9", "c1", "d9", "d1", "e9"]  # seats 1, 3 play x; 2, 4 play o
+    out = run_variant(capsys, "--variant", "teams", "--json", *moves)
+    assert out["outcome"]["result"] == "win" and out["outcome"]["winners"] == [1, 3]
+    assert out["standings"] == [[1, 3], [2, 4]]
+
+
+def test_twist_both_allows_anticlockwise(capsys):
+    out = run_variant(capsys, "--variant", "multiplayer", "--players", "2", "--twist", "both", "--json", "a9 1L")
+    assert out["board"][2] == "x........" and out["standings"] == []
+
+
+@pytest.mark.parametrize("words, message", [
+    (["--variant", "multiplayer", "--players", "3", "e5 5L"],
+     "move 1: illegal move 'e5 5L': 5L turns counter-clockwise; twists are clockwise only (R) in this game"),
+    (["--variant", "teams", "e5 10R"], "move 1: '10R': there is no block 10 (blocks 1-9)"),
+    (["--variant", "multiplayer", "--players", "4", "e5", "0R"], "move 1: '0R': there is no block 0 (blocks 1-9)"),
+    (["--variant", "multiplayer", "--players", "3", *THREE, "f5"],
+     "move 15: illegal move 'f5': placing on f5: the game is over"),
+    (["--variant", "multiplayer", "j1"], "multiplayer needs the number of players: 2 to 4"),
+    (["--variant", "multiplayer", "--players", "5"], "players must be 2 to 4, not 5"),
+    (["--variant", "teams", "--players", "3"], "team play needs exactly 4 players (two pairs), not 3"),
+    (["--variant", "classic", "--twist", "cw"],
+     "classic Pentago twists either way; twist 'cw' is an option of multiplayer and teams"),
+])
+def test_variant_errors_exit_2_naming_the_move_and_the_rule(capsys, words, message):
+    assert main(["game", *words]) == 2
+    assert capsys.readouterr().err.strip() == f"pentago-board game: {message}"
