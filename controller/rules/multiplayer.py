@@ -42,6 +42,13 @@ Where the rulebook is silent, this module decides:
 Traceback (most recent call last):
 ...
 controller.rules.errors.IllegalMoveError: illegal move 'a1 7L': 7L turns counter-clockwise; twists are clockwise only (R) in this game
+
+Seat 1 completes a9-e9 on placement: it has first place, and seats 2 and 3 play on.
+
+>>> game = MultiplayerGame(3, position=Position.parse("xxxx....." + "/........." * 8, colours=3))
+>>> game.push_text("e9")
+>>> game.standings, game.to_move, game.playing(), game.is_over()
+(((1,),), 2, (2, 3), False)
 """
 
 from __future__ import annotations

@@ -83,9 +83,11 @@ class Record:
 
     @property
     def starter(self) -> int:
-        """The seat that moved first (1 without a ``Starter`` header; 0 if it is not a number)."""
+        """The seat that moved first (1 without a ``Starter`` header); ValueError if not a number."""
         text = self.headers.get("Starter", "1")
-        return int(text) if text.isdigit() else 0
+        if not text.isdigit():
+            raise ValueError(f"Starter must be a seat number, not {text!r}")
+        return int(text)
 
     @property
     def options(self) -> PlayOptions | None:
@@ -179,19 +181,21 @@ def _new_game(record: Record) -> PlaceTwistGame:
     """The variant's game with the record's options and starter; without ``Options``, a seat per
     ``Player`` line (at least two in classic) and the variant's default twist rule."""
     try:
-        options = record.options
+        options, starter = record.options, record.starter
         if options is None:
             named = len(record.players)
             seats = max(2, named) if record.variant.startswith("classic") else named or None
-            game = new_game(record.variant, seats, starter=record.starter or -1)
+            players, twist, skip = seats, None, True
         else:
-            game = new_game(record.variant, options.players, options.twist, options.neutral_skip,
-                            starter=record.starter or -1)
+            players, twist, skip = options.players, options.twist, options.neutral_skip
+        seated = new_game(record.variant, players, twist, skip).players
+        if not 1 <= starter <= seated:
+            raise ValueError(f"Starter must be a seat from 1 to {seated}, not {starter}")
+        if record.colours and len(record.colours) != seated:
+            raise ValueError(f"Colours names {len(record.colours)} colours for {seated} seats")
+        return new_game(record.variant, players, twist, skip, starter)
     except ValueError as error:
         raise NotationError(f"record: {error}") from None
-    if record.colours and len(record.colours) != game.players:
-        raise NotationError(f"record: Colours names {len(record.colours)} colours for {game.players} seats")
-    return game
 
 
 def _canonical_move(line: str, number: int, size: int) -> str:

@@ -371,3 +371,8 @@ class PlaceTwistGame:
     def __repr__(self) -> str:
         name = type(self).__name__
         return f"<{name} {self.position.text()!r} to_move={self.to_move} phase={self.phase.value}>"
+
+
+def as_game(game: PlaceTwistGame) -> Game:
+    """``game`` seen through the :class:`Game` protocol (the strict type check proves it fits)."""
+    return game
