@@ -12,20 +12,27 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "rules"))
 
 import naive  # noqa: E402
 
-from controller.rules import ClassicGame  # noqa: E402
+from controller.rules import ClassicGame, MultiplayerGame, PlaceTwistGame  # noqa: E402
+
+BOARDS = (  # label, a new game, positions, stones on each
+    ("6x6", lambda: ClassicGame(size=6), 20, 14),
+    ("9x9", lambda: ClassicGame(size=9), 6, 30),
+    ("9x9 mp3", lambda: MultiplayerGame(players=3), 6, 30),  # multiplayer, 3 colours, clockwise only
+)
 
 
-def random_games(size: int, count: int, stones: int, seed: int = 7) -> list[ClassicGame]:
+def random_games(new: Callable[[], PlaceTwistGame], count: int, stones: int, seed: int = 7) -> list[PlaceTwistGame]:
     rng = random.Random(seed)
     games = []
     while len(games) < count:
-        game = ClassicGame(size=size)
+        game = new()
         for _ in range(stones):
             moves = [m for m in game.legal_moves() if m.twist]
             game.push(rng.choice(moves))
@@ -36,7 +43,7 @@ def random_games(size: int, count: int, stones: int, seed: int = 7) -> list[Clas
     return games
 
 
-def fast_children(game: ClassicGame) -> int:
+def fast_children(game: PlaceTwistGame) -> int:
     """Every legal move, applied, with every colour checked for five. Returns the move count."""
     g, position = game.geometry, game.position
     checked = 0
@@ -51,9 +58,9 @@ def fast_children(game: ClassicGame) -> int:
     return checked
 
 
-def naive_children(game: ClassicGame) -> int:
+def naive_children(game: PlaceTwistGame) -> int:
     board = naive.board_of(game.position)
-    return len(naive.children(board, game.colour, game.players))
+    return len(naive.children(board, game.colour, game.colours))
 
 
 def rate(work, games, rounds: int) -> float:
@@ -69,12 +76,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    print(f"{'board':6} {'engine moves/s':>15} {'naive moves/s':>14} {'ratio':>7}")
-    for size, count, stones in ((6, 20, 14), (9, 6, 30)):
-        games = random_games(size, count, stones)
+    print(f"{'board':8} {'engine moves/s':>15} {'naive moves/s':>14} {'ratio':>7}")
+    for label, new, count, stones in BOARDS:
+        games = random_games(new, count, stones)
         fast = rate(fast_children, games, args.rounds)
         slow = rate(naive_children, games, max(1, args.rounds // 2))
-        print(f"{size}x{size:<4} {fast:15,.0f} {slow:14,.0f} {fast / slow:6.1f}x")
+        print(f"{label:8} {fast:15,.0f} {slow:14,.0f} {fast / slow:6.1f}x")
 
 
 if __name__ == "__main__":
