@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -28,19 +29,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..daemon import logs, service
-    from ..daemon.config import Config, WebConfig
+    from ..daemon import logs
 
     logs.setup(under_journald=False)
-    journal = args.journal or Path(tempfile.mkdtemp(prefix="pentago-sim-")) / "journal.jsonl"
-    config = Config(profile=f"virtual-{args.board}", journal=journal,
-                    web=WebConfig(enabled=True, bind="127.0.0.1", port=args.port))
+    if args.journal is not None:
+        return _serve(args, args.journal)
+    # Without --journal the game lives in a folder of its own, gone when the simulator stops.
+    with tempfile.TemporaryDirectory(prefix="pentago-sim-") as folder:
+        return _serve(args, Path(folder) / "journal.jsonl")
+
+
+def _serve(args: argparse.Namespace, journal: Path) -> int:
+    from ..daemon import service
+    from ..daemon.config import Config, WebConfig
+
+    # A fresh token each run: other users and processes on this machine cannot drive the board.
+    web = WebConfig(enabled=True, bind="127.0.0.1", port=args.port, token=secrets.token_urlsafe(12),
+                    token_from="the address sim printed on its terminal")
+    config = Config(profile=f"virtual-{args.board}", journal=journal, web=web)
     return service.start(config, None, on_listening=lambda urls: announce(urls, args.no_browser))
 
 
 def announce(urls: list[str], no_browser: bool) -> None:
-    """Print where the board is; open a browser only when someone can see it."""
+    """Print where the board is, with this run's token (printed here only, never logged); open
+    a browser only when someone can see it."""
     print(f"Virtual board: {urls[0]}  (Ctrl-C to stop)", flush=True)
+    print("The address carries this run's token and is shown only here: keep this terminal "
+          "(or the open tab) to come back to the board.", flush=True)
     has_display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     if has_display and not no_browser and sys.stdout.isatty():
         import webbrowser

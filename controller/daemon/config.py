@@ -25,7 +25,8 @@ Example (``/etc/pentago-board/config.toml``)::
     enabled = false
     bind = "127.0.0.1"    # any other address needs a token
     port = 8080
-    token = ""            # empty with a public bind: one is made up at start and logged
+    token = ""            # or set PENTAGO_BOARD_TOKEN (it wins); empty with a public bind:
+                          # one is made up once and kept in web-token beside the journal
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class WebConfig:
     bind: str = "127.0.0.1"
     port: int = 8080
     token: str = ""
+    token_from: str = ""  # where the token came from, for the log (which never shows the token)
 
     @property
     def is_local(self) -> bool:
@@ -86,6 +88,12 @@ class Config:
 
     def with_web(self, **changes: Any) -> Config:
         return replace(self, web=replace(self.web, **changes))
+
+
+def is_token(text: str) -> bool:
+    """True for a usable console token (or none): printable ASCII without spaces, as it goes
+    into an address and a header."""
+    return all("!" <= c <= "~" for c in text)
 
 
 def load_config(path: str | Path | None) -> Config:
@@ -137,7 +145,7 @@ def _web_config(check: _Checker, web: dict[str, Any]) -> WebConfig:
         enabled=check.boolean(web, "web.enabled", False),
         bind=check.address(web, "web.bind", "127.0.0.1"),
         port=check.integer(web, "web.port", 8080, 1, 65535),
-        token=check.text(web, "web.token", ""),
+        token=check.token(web, "web.token"),
     )
 
 
@@ -166,6 +174,12 @@ class _Checker:
         value = table.get(key.rpartition(".")[2], default)
         if not isinstance(value, str) or (not value and not allow_empty):
             raise self.fail(key, value, "a non-empty string" if not allow_empty else "a string")
+        return value
+
+    def token(self, table: dict[str, Any], key: str) -> str:
+        value = self.text(table, key, "")
+        if not is_token(value):
+            raise self.fail(key, "<hidden>", "letters, digits and punctuation, without spaces")
         return value
 
     def boolean(self, table: dict[str, Any], key: str, default: bool) -> bool:

@@ -15,7 +15,7 @@ import os
 import secrets
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,13 +23,16 @@ from typing import Any
 from ..errors import ConfigError, PentagoError
 from ..journal import Journal
 from ..profile import Profile, load_profile
-from .config import Config, load_config
+from .config import Config, is_token, load_config
 from .logs import event as log
 from .notify import Notifier
 from .runtime import Reload, Runtime
+from .signals import LoopSignals
 
 EXIT_OK, EXIT_FAILED, EXIT_CONFIG = 0, 1, 2
 VIRTUAL_BUTTONS = ("ok", "back")  # the simulator's own buttons when the profile names none
+TOKEN_ENV = "PENTAGO_BOARD_TOKEN"  # the console's token, kept off the command line
+TOKEN_FILE = "web-token"  # a made-up token, beside the journal
 
 
 @dataclass
@@ -114,9 +117,16 @@ async def serve(daemon: Daemon, on_listening: Callable[[list[str]], None] | None
     """Run until SIGTERM or SIGINT; returns the exit status."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, stop.set)
-    loop.add_signal_handler(signal.SIGHUP, reload, daemon)
+    signals = LoopSignals(loop, {signal.SIGTERM: stop.set, signal.SIGINT: stop.set,
+                                 signal.SIGHUP: lambda: reload(daemon)})
+    try:
+        return await _serve_until(daemon, stop, on_listening)
+    finally:
+        signals.close()
+
+
+async def _serve_until(daemon: Daemon, stop: asyncio.Event,
+                       on_listening: Callable[[list[str]], None] | None) -> int:
     runtime = daemon.runtime
     runtime.start()
     runner = await _start_web(daemon) if daemon.config.web.enabled else None
@@ -127,7 +137,7 @@ async def serve(daemon: Daemon, on_listening: Callable[[list[str]], None] | None
     await stop.wait()
     log("stopping")
     if runner is not None:
-        await runner.cleanup()
+        await runner.cleanup()  # closes the pages' WebSockets first (see web/app.py)
     runtime.stop()
     for part in (runtime.journal, runtime.tape):
         close = getattr(part, "close", None)
@@ -139,12 +149,12 @@ async def serve(daemon: Daemon, on_listening: Callable[[list[str]], None] | None
 async def _start_web(daemon: Daemon) -> Any:
     from aiohttp import web
 
-    from .web.app import build_app
+    from .web.app import SHUTDOWN_TIMEOUT_S, build_app
 
     web_config = daemon.config.web
     app = build_app(daemon.runtime, daemon.profile, board=daemon.board, token=web_config.token,
-                    defaults=daemon.config.game)
-    runner = web.AppRunner(app, access_log=None, handle_signals=False)
+                    defaults=daemon.config.game, bind=web_config.bind)
+    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN_TIMEOUT_S)
     await runner.setup()
     try:
         await web.TCPSite(runner, web_config.bind, web_config.port).start()
@@ -153,14 +163,20 @@ async def _start_web(daemon: Daemon) -> Any:
         daemon.runtime.stop()
         raise ConfigError(f"web.port = {web_config.port}: cannot listen on {web_config.bind} "
                           f"({exc.strerror}); choose another port (sim: --port N, 0 for any)") from exc
+    addresses = [f"http://{_host(host)}:{port}/" for host, port, *_ in runner.addresses]
     query = f"?token={web_config.token}" if web_config.token else ""
-    daemon.urls = [f"http://{_host(host)}:{port}/{query}" for host, port, *_ in runner.addresses]
-    log("web console", url=" ".join(daemon.urls))
+    daemon.urls = [address + query for address in addresses]  # for the terminal only, never the log
+    log("web console", url=" ".join(addresses), token=_token_source(daemon.config))
     return runner
 
 
 def _host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
+
+
+def _token_source(config: Config) -> str:
+    """Where to find the console's token, for the log line (which never shows the token)."""
+    return config.web.token_from or ("set" if config.web.token else "none")
 
 
 def reload(daemon: Daemon) -> None:
@@ -169,7 +185,7 @@ def reload(daemon: Daemon) -> None:
         log("reload: no config file to read; nothing to do")
         return
     try:
-        new = load_config(daemon.config_path)
+        new = with_token(load_config(daemon.config_path))
     except ConfigError as exc:
         log("reload refused; keeping the running config", logging.ERROR, error=exc)
         return
@@ -180,14 +196,40 @@ def reload(daemon: Daemon) -> None:
     daemon.runtime.put(Reload(new.brightness))
 
 
-def with_token(config: Config, token: str | None) -> Config:
-    """The config with the console's token: the given one, or a fresh one when the console is
-    reachable from other machines and has none."""
+def with_token(config: Config, environ: Mapping[str, str] = os.environ) -> Config:
+    """The config with the console's token: ``PENTAGO_BOARD_TOKEN`` when set, else web.token.
+    A console reachable from other machines with neither gets one made once and kept, readable
+    by the service's user only, in ``web-token`` beside the journal (never in the log, never
+    on a command line where the process list would show it)."""
+    token = environ.get(TOKEN_ENV, "").strip()
     if token:
-        return config.with_web(token=token)
-    if config.web.enabled and not config.web.is_local and not config.web.token:
-        return config.with_web(token=secrets.token_urlsafe(12))
+        if not is_token(token):
+            raise ConfigError(f"{TOKEN_ENV}: not a usable token; use letters, digits and "
+                              "punctuation, without spaces")
+        return config.with_web(token=token, token_from=TOKEN_ENV)
+    if config.web.token:
+        return config.with_web(token_from=f"web.token in {config.source}")
+    if config.web.enabled and not config.web.is_local:
+        path = config.journal.parent / TOKEN_FILE
+        return config.with_web(token=_kept_token(path), token_from=str(path))
     return config
+
+
+def _kept_token(path: Path) -> str:
+    """The token kept in ``path``, made (and kept) first if there is none."""
+    try:
+        kept = path.read_text(encoding="ascii").strip() if path.exists() else ""
+        if kept and is_token(kept):
+            return kept
+        path.parent.mkdir(parents=True, exist_ok=True)
+        token = secrets.token_urlsafe(16)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as file:
+            file.write(token + "\n")
+        return token
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"the web console listens beyond this machine, so it needs a token, "
+                          f"and cannot keep one in {path} ({exc}); set web.token or {TOKEN_ENV}") from exc
 
 
 def under_journald(environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:

@@ -112,19 +112,39 @@ def _wait_for_log(d: DaemonProcess, text: str) -> None:
     assert text in d.log
 
 
-def test_a_public_console_needs_the_token_it_prints(daemon):
+def test_a_public_console_makes_a_token_once_keeps_it_private_and_never_logs_it(daemon):
     d = daemon(web='bind = "0.0.0.0"\n').start().ready()
-    assert d.token, d.log
+    kept = d.journal.parent / "web-token"
+    d.token = kept.read_text().strip()
+    assert d.token and kept.stat().st_mode & 0o777 == 0o600
+    assert d.token not in d.log and f"token={kept}" in d.log
     assert d.api("/api/state", token="")[0] == 401
     assert d.api("/api/state", token="wrong")[0] == 401
     assert d.api("/api/state")[0] == 200
+
+
+def test_the_token_comes_from_the_environment_and_stays_out_of_the_log(daemon, monkeypatch):
+    monkeypatch.setenv("PENTAGO_BOARD_TOKEN", "s3cret-from-env")
+    d = daemon(web='token = "from-the-file"\n').start().ready()
+    assert d.api("/api/state", token="from-the-file")[0] == 401
+    assert d.api("/api/state", token="s3cret-from-env")[0] == 200
+    assert "s3cret" not in d.log and "from-the-file" not in d.log and "token=PENTAGO_BOARD_TOKEN" in d.log
+
+
+def test_a_token_on_the_command_line_is_refused_with_where_to_put_it(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "controller", "run", "--token", "abc"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "--token is not taken: every user can read it in the process list; set " \
+           "PENTAGO_BOARD_TOKEN or web.token in the config instead" in result.stderr
 
 
 def test_malformed_requests_get_clear_errors_and_the_daemon_lives_on(daemon):
     d = daemon().start().ready()
     assert d.api("/api/board/place", {"hole": "z9"}) == (409, {"error": "'z9' is not a hole on the 6x6 board (columns a-f, rows 1-6)"})
     assert d.api("/api/board/place", {"hole": True})[0] == 400
-    assert d.api("/api/board/turn", {"block": 9, "steps": 1}) == (409, {"error": "block 9 does not exist (1-4)"})
+    assert d.api("/api/board/turn", {"block": 9, "steps": 1}) == (400, {"error": "field 'block' = 9 is out of range; from 1 to 4"})
+    assert d.api("/api/board/turn", {"block": 1, "steps": 500000})[0] == 400  # issue 9 item 6
     assert d.api("/api/board/lift", {"hole": "a1"}) == (409, {"error": "hole a1 is empty"})
     assert d.api("/api/command", {"name": "explode"})[1]["error"] == \
         "unknown command 'explode'; one of new_game, take_back, menu"

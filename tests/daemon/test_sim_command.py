@@ -1,38 +1,62 @@
-"""`pentago-board sim`: prints its address, serves the chosen board, stops cleanly, and names a
-busy port."""
+"""`pentago-board sim`: prints its address with this run's token (only there, never in the log),
+serves the chosen board, stops cleanly leaving no temporary folder, and names a busy port."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import signal
 import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 
 from .daemon_proc import ROOT
 
 
-def sim(*args: str) -> subprocess.Popen[str]:
+def sim(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "controller", "sim", "--no-browser", *args], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **(env or {})})
 
 
-def test_sim_on_any_port_serves_the_9x9_board_and_stops_on_sigint():
-    proc = sim("--port", "0", "--board", "9x9")
+def test_sim_on_any_port_serves_the_9x9_board_and_stops_on_sigint_leaving_no_temp_folder(tmp_path):
+    proc = sim("--port", "0", "--board", "9x9", env={"TMPDIR": str(tmp_path)})
     try:
         line = proc.stdout.readline()
-        assert line.startswith("Virtual board: http://127.0.0.1:") and line.rstrip().endswith("/  (Ctrl-C to stop)")
-        url = line.split()[2]
-        with urllib.request.urlopen(url + "api/layout", timeout=10) as response:
+        found = re.fullmatch(r"Virtual board: (http://127\.0\.0\.1:\d+/)\?token=([\w-]+)  \(Ctrl-C to stop\)\n", line)
+        assert found, line
+        base, token = found.groups()
+        assert "shown only here" in proc.stdout.readline()
+        with urllib.request.urlopen(f"{base}api/layout?token={token}", timeout=10) as response:
             layout = json.loads(response.read())["layout"]
         assert (layout["size"], layout["virtual"], len(layout["blocks"])) == (9, True, 9)
-        with urllib.request.urlopen(url, timeout=10) as response:
+        with urllib.request.urlopen(base, timeout=10) as response:  # the page itself needs no token
             assert b"<svg id=\"board\"" in response.read()
+        assert list(tmp_path.glob("pentago-sim-*"))  # the game's journal lives there while it runs
         proc.send_signal(signal.SIGINT)
         assert proc.wait(15) == 0
     finally:
         proc.kill()
+    log = proc.stderr.read()
+    assert token not in log and "token=\"the address sim printed on its terminal\"" in log
+    assert list(tmp_path.glob("pentago-sim-*")) == []
+
+
+def test_the_sim_api_wants_the_printed_token():
+    proc = sim("--port", "0")
+    try:
+        base = proc.stdout.readline().split()[2].split("?")[0]
+        try:
+            urllib.request.urlopen(base + "api/state", timeout=10)
+            raise AssertionError("answered without the token")
+        except urllib.error.HTTPError as error:
+            assert error.code == 401 and "needs its token" in json.loads(error.read())["error"]
+    finally:
+        proc.kill()
+        proc.wait(15)
 
 
 def test_a_busy_port_is_named_with_what_to_do():

@@ -21,13 +21,13 @@ from .fakes import FakeJournal, FakeNotifier
 PROFILE = load_profile("virtual-6x6")
 
 
-def console(token: str = "", virtual: bool = True):
+def console(token: str = "", virtual: bool = True, bind: str = "127.0.0.1"):
     """Run ``check(client, board)`` against a started console; returns its result."""
     board = VirtualBoard.from_profile(PROFILE, buttons=("ok", "back"))
     runtime = Runtime(Core(PROFILE), inputs=board, pixels=VirtualPixels(PROFILE.leds.length),
                       journal=FakeJournal(), notifier=FakeNotifier())
     app = build_app(runtime, PROFILE, board=board if virtual else None, token=token,
-                    defaults=GameDefaults(match=True))
+                    defaults=GameDefaults(match=True), bind=bind)
 
     def run(check):
         async def main():
@@ -121,7 +121,19 @@ def test_a_token_guards_the_api_but_not_the_page():
     ("/api/board/turn", {"block": 1, "steps": 1.5}, 400, "field 'steps' = 1.5 has the wrong type"),
     ("/api/board/quarter", {"block": 1, "clockwise": "yes"}, 400, "field 'clockwise' = 'yes' has the wrong type"),
     ("/api/board/press", {"button": "start"}, 409, "button 'start' does not exist (ok, back)"),
-    ("/api/board/place", {"hole": 99}, 409, "hole 99 is off the 6x board"),
+    ("/api/board/place", {"hole": 99}, 400, "field 'hole' = 99 is out of range; from 0 to 35"),
+    ("/api/board/turn", {"block": 5, "steps": 1}, 400, "field 'block' = 5 is out of range; from 1 to 4"),
+    # issue 9 item 6: a turn is bounded by the hardware (a full turn of 6-detent quarters)
+    ("/api/board/turn", {"block": 1, "steps": 500000}, 400, "field 'steps' = 500000 is out of range; from -24 to 24"),
+    ("/api/board/turn", {"block": 1, "steps": 0}, 400, "field 'steps' = 0 turns nothing; give detents, positive clockwise"),
+    # item 17: a colour the board has not
+    ("/api/board/place", {"hole": "a1", "colour": "pink"}, 400,
+     "colour 'pink' is not a marble colour of this board; one of white, black (or leave it out)"),
+    ("/api/board/place", {"hole": "a1" * 20}, 400,
+     "field 'hole' = 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1... is too long (at most 16 characters)"),
+    ("/api/command", {"name": "new_game", "args": {"colour": "red"}}, 400,
+     "new_game takes no argument 'colour'; arguments: game, players, computer, match"),
+    ("/api/command", {"name": "take_back", "args": {"x": 1}}, 400, "take_back takes no argument 'x'"),
 ])
 def test_malformed_requests_are_answered_with_the_problem(path, body, status, error):
     async def check(client, board):
@@ -138,3 +150,95 @@ def test_the_real_board_console_has_no_virtual_board_verbs():
         assert (await (await client.get("/api/layout")).json())["layout"]["virtual"] is False
 
     console(virtual=False)(check)
+
+
+@pytest.mark.parametrize("raw, error", [
+    ("[" * 10_000, "the request body nests too deeply"),  # issue 9 item 8 (100k: too big, below)
+    ('{"hole": ' + "7" * 5000 + "}", "the number 7777777777777777777777777777777777777... is too long (at most 18 digits)"),
+    ('{"hole": NaN}', "NaN is not a number the board accepts"),
+    ("{'hole': 1}", "the request body is not JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))"),
+    (b"\xff\xfe", "the request body is not JSON ('utf-8' codec can't decode byte 0xff in position 0: invalid start byte)"),
+    ("x" * 20_000, "the request body is 20000 bytes; at most 16384"),
+])
+def test_bodies_that_are_not_small_json_get_a_400_before_any_work(raw, error):
+    async def check(client, board):
+        response = await client.post("/api/board/place", data=raw)
+        assert (response.status, await response.json()) == (400, {"error": error})
+        assert board.marbles() == {}
+
+    console()(check)
+
+
+def test_clear_board_lifts_every_marble_in_one_request():
+    async def check(client, board):
+        for hole in ("a1", "f6", "c3"):
+            await post(client, "/api/board/place", {"hole": hole})
+        assert await post(client, "/api/board/clear", {}) == (200, {"done": "clear", "lifted": ["a1", "c3", "f6"]})
+        assert board.marbles() == {}
+
+    console()(check)
+
+
+# issue 9 item 7: no other web page may drive the board or read it (CSRF, DNS rebinding)
+@pytest.mark.parametrize("headers, status", [
+    ({"Origin": "http://evil.example"}, 403),
+    ({"Origin": "null"}, 403),
+    ({"Host": "evil.example"}, 403),
+    ({"Host": "evil.example:{port}", "Origin": "http://evil.example:{port}"}, 403),
+    ({"Origin": "http://127.0.0.1:{port}"}, 202),
+    ({"Origin": "http://localhost:{port}", "Host": "localhost:{port}"}, 202),
+    ({"Host": "[::1]:{port}"}, 202),
+    ({}, 202),  # curl and scripts send no Origin
+])
+def test_state_changes_only_from_this_consoles_own_page(headers, status):
+    async def check(client, board):
+        port = client.port
+        sent = {key: value.format(port=port) for key, value in headers.items()}
+        response = await client.post("/api/command", data='{"name": "new_game"}',
+                                     headers={"Content-Type": "text/plain", **sent})
+        answer = await response.json()
+        assert response.status == status, answer
+        if status == 403:
+            assert answer["error"].startswith("refused: ")
+            await asyncio.sleep(0.1)
+            assert (await until(client, lambda s: True))["state"] == "choosing"
+
+    console()(check)
+
+
+def test_a_foreign_page_gets_no_live_socket_and_a_bad_host_no_page():
+    async def check(client, board):
+        response = await client.get("/api/live", headers={"Origin": "http://evil.example", "Connection": "Upgrade",
+                                                          "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                                                          "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
+        assert response.status == 403
+        assert (await client.get("/", headers={"Host": "evil.example"})).status == 403
+        ws = await client.ws_connect("/api/live", headers={"Origin": f"http://127.0.0.1:{client.port}"})
+        assert json.loads((await ws.receive()).data)["type"] == "state"
+        await ws.close()
+
+    console()(check)
+
+
+def test_a_wildcard_bind_takes_addresses_and_the_token_but_no_foreign_names():
+    async def check(client, board):
+        port = client.port
+        ok = await client.get("/api/state?token=t0ken", headers={"Host": f"192.168.1.20:{port}"})
+        assert ok.status == 200
+        rebound = await client.get("/api/state?token=t0ken", headers={"Host": f"pentago.evil.example:{port}"})
+        assert rebound.status == 403
+        assert (await client.get("/api/state", headers={"Host": f"192.168.1.20:{port}"})).status == 401
+
+    console(token="t0ken", bind="0.0.0.0")(check)
+
+
+def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_menu():
+    async def check(client, board):
+        layout = (await (await client.get("/api/layout")).json())["layout"]
+        assert layout["looks"]["black"] == {"marble": "#1b1b1f", "light": "violet", "rgb": [90, 0, 160]}
+        means = {entry["means"]: entry["looks"] for entry in layout["legend"]}
+        assert means["turn pixels: seat 2 (black) to move"] == "violet"
+        assert any("computer's move" in text for text in means) and "blue" in means.values()
+        assert layout["menu"]["computer"] == ["two players at the board", "play against the computer (it plays seat 2)"]
+
+    console()(check)

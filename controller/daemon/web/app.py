@@ -9,25 +9,27 @@ GET  /api/state             the newest state message (as sent on the WebSocket)
 GET  /api/live              WebSocket: a state message after every change
 POST /api/command           {"name": "new_game" | "take_back" | "menu", "args": {...}}
 POST /api/board/<verb>      virtual board only: place {hole, colour?}, lift {hole},
-                            turn {block, steps}, quarter {block, clockwise}, press {button}
+                            turn {block, steps}, quarter {block, clockwise}, press {button},
+                            clear {} (lift every marble); see verbs.py for the bounds
 GET  /api/record            the game record as a text file download
 ==========================  ==========================================================
 
-When a token is set, every /api route wants it as ``Authorization: Bearer <token>`` or
-``?token=<token>`` (the page passes on the one in its own address).
+Every request must come from this console's own page or from a script on an allowed host, and
+carry the token when one is set (see guard.py). On shutdown every WebSocket is closed at once,
+so stopping never waits for an open browser tab.
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime
-import hmac
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from ...errors import PentagoError
 from ...events import Command
@@ -35,13 +37,17 @@ from ...flow import GAMES
 from ...profile import Profile
 from ..config import GameDefaults
 from ..runtime import Runtime
-from .api import BadRequest, body, error_response, field
+from .api import BadRequest, body, error_response, field, shown
+from .guard import guard
 from .hub import Hub
 from .layout import layout
 from .record import game_record
+from .verbs import VERBS, Limits
 
 STATIC = Path(__file__).parent / "static"
 COMMANDS = ("new_game", "take_back", "menu")
+NEW_GAME_ARGS = ("game", "players", "computer", "match")
+SHUTDOWN_TIMEOUT_S = 1.0  # how long a request in hand may finish once stopping
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger("pentago_board")
 
@@ -49,17 +55,22 @@ RUNTIME = web.AppKey("runtime", Runtime)
 HUB = web.AppKey("hub", Hub)
 BOARD = web.AppKey("board", object)
 SETTINGS = web.AppKey("settings", dict)
+LIMITS = web.AppKey("limits", Limits)
+SOCKETS = web.AppKey("sockets", weakref.WeakSet)
 
 
 def build_app(runtime: Runtime, profile: Profile, *, board: Any = None, token: str = "",
-              defaults: GameDefaults = GameDefaults()) -> web.Application:
-    """The console for ``runtime``; ``board`` is the VirtualBoard in the simulator, else None."""
-    app = web.Application(middlewares=[_errors, _token_check(token)])
-    app[RUNTIME], app[BOARD] = runtime, board
+              defaults: GameDefaults = GameDefaults(), bind: str = "127.0.0.1") -> web.Application:
+    """The console for ``runtime``; ``board`` is the VirtualBoard in the simulator, else None.
+    ``bind`` is the configured listening address (see guard.py for the hosts it allows)."""
+    app = web.Application(middlewares=[_errors, guard(bind, token)])
+    app[RUNTIME], app[BOARD], app[SOCKETS] = runtime, board, weakref.WeakSet()
     app[HUB] = Hub(extra=lambda: {"marbles": _marbles(board)})
-    app[SETTINGS] = {"layout": layout(profile, virtual=board is not None),
-                     "defaults": defaults.command_args(), "games": list(GAMES)}
+    settings = {"layout": layout(profile, virtual=board is not None),
+                "defaults": defaults.command_args(), "games": list(GAMES)}
+    app[SETTINGS], app[LIMITS] = settings, _limits(settings["layout"])
     app.on_startup.append(_attach_hub)
+    app.on_shutdown.append(_close_sockets)
     app.router.add_get("/", _index)
     app.router.add_static("/static/", STATIC)
     app.router.add_get("/api/layout", _layout)
@@ -76,6 +87,17 @@ async def _attach_hub(app: web.Application) -> None:
     hub.attach(asyncio.get_running_loop())
     hub.publish(runtime.snapshot)
     runtime.listeners.append(hub.publish_threadsafe)
+
+
+async def _close_sockets(app: web.Application) -> None:
+    """Close every live page's socket now: a page left open must not hold up a stop."""
+    for ws in list(app[SOCKETS]):
+        await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the board is stopping")
+
+
+def _limits(board_layout: dict[str, Any]) -> Limits:
+    return Limits(len(board_layout["holes"]), len(board_layout["blocks"]),
+                  board_layout["detents_per_quarter"], tuple(board_layout["colours"]))
 
 
 def _marbles(board: Any) -> dict[str, str | None]:
@@ -103,21 +125,6 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
         return error_response(500, "internal error; see the daemon's log")
 
 
-def _token_check(token: str) -> Callable[..., Awaitable[web.StreamResponse]]:
-    @web.middleware
-    async def check(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if token and request.path.startswith("/api/"):
-            header = request.headers.get("Authorization", "")
-            given = header.removeprefix("Bearer ") if header.startswith("Bearer ") else \
-                request.query.get("token", "")
-            if not hmac.compare_digest(given.encode(), token.encode()):
-                return error_response(401, "this console needs its token: open the address "
-                                      "`pentago-board run` printed, with ?token=...")
-        return await handler(request)
-
-    return check
-
-
 # -- handlers ----------------------------------------------------------------------------------
 
 async def _index(request: web.Request) -> web.StreamResponse:
@@ -135,6 +142,7 @@ async def _state(request: web.Request) -> web.Response:
 async def _live(request: web.Request) -> web.WebSocketResponse:
     ws = web.WebSocketResponse(heartbeat=30)
     await ws.prepare(request)
+    request.app[SOCKETS].add(ws)
     sender = asyncio.create_task(_follow(request.app[HUB], ws))
     try:
         async for message in ws:  # the page only listens; reading notices the close
@@ -159,11 +167,21 @@ async def _command(request: web.Request) -> web.Response:
     data = await body(request)
     name = field(data, "name", str)
     if name not in COMMANDS:
-        raise BadRequest(f"unknown command {name!r}; one of {', '.join(COMMANDS)}")
-    args = field(data, "args", dict, {})
+        raise BadRequest(f"unknown command {shown(name)}; one of {', '.join(COMMANDS)}")
+    args = _command_args(name, field(data, "args", dict, {}))
     runtime = request.app[RUNTIME]
     runtime.put(Command(runtime.clock(), name, args))
     return web.json_response({"queued": name}, status=202)
+
+
+def _command_args(name: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The command's arguments, only those it knows (the core judges their values)."""
+    known = NEW_GAME_ARGS if name == "new_game" else ()
+    unknown = [key for key in args if key not in known]
+    if unknown:
+        raise BadRequest(f"{name} takes no argument {shown(unknown[0])}"
+                         + (f"; arguments: {', '.join(known)}" if known else ""))
+    return args
 
 
 async def _board_verb(request: web.Request) -> web.Response:
@@ -172,23 +190,9 @@ async def _board_verb(request: web.Request) -> web.Response:
         return error_response(404, "there is no virtual board: this daemon runs real hardware")
     verb = request.match_info["verb"]
     if verb not in VERBS:
-        return error_response(404, f"unknown board action {verb!r}; one of {', '.join(VERBS)}")
-    VERBS[verb](board, await body(request))
-    return web.json_response({"done": verb})
-
-
-def _hole(data: dict[str, Any]) -> int | str:
-    hole: int | str = field(data, "hole", (int, str))
-    return hole
-
-
-VERBS: dict[str, Callable[[Any, dict[str, Any]], Any]] = {
-    "place": lambda b, d: b.place(_hole(d), field(d, "colour", (str, type(None)), None)),
-    "lift": lambda b, d: b.lift(_hole(d)),
-    "turn": lambda b, d: b.turn(field(d, "block", int), field(d, "steps", int)),
-    "quarter": lambda b, d: b.quarter(field(d, "block", int), field(d, "clockwise", bool)),
-    "press": lambda b, d: b.press(field(d, "button", str)),
-}
+        return error_response(404, f"unknown board action {shown(verb)}; one of {', '.join(VERBS)}")
+    done = VERBS[verb](board, await body(request), request.app[LIMITS])
+    return web.json_response(done if isinstance(done, dict) else {"done": verb})
 
 
 async def _record(request: web.Request) -> web.Response:
