@@ -2,15 +2,15 @@
 
 ::
 
-    Variant: multiplayer
-    Options: players=3 twist=cw neutral-skip=on
+    Variant: teams
+    Options: players=4 twist=cw neutral-skip=on
     Player 1: Ada
     Player 2: Bo
     Player 3: Cy
-    Colours: white, black, red
+    Player 4: Di
+    Colours: white, black, white, black
     Starter: 2
-    Date: 2026-11-29
-    Result: 3 > 1,2
+    Result: *
 
     e5 5R
     d4 1R
