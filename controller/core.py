@@ -141,6 +141,7 @@ class Core:
             "repair": [step.text(game.position) for step in self.repair] if game else [],
             "match": self._match(),
             "menu": self._menu() if flow.state == "choosing" else None,
+            "options": dict(flow.options) if game else None,  # the game's: computer, match, ...
             "frame": [list(rgb) for rgb in self.frame or ()],
         }
 
