@@ -9,7 +9,7 @@ once a judgement has accounted for the turn.
 from __future__ import annotations
 
 from ..errors import PentagoError
-from ..events import EMPTY, EncoderSteps, HoleReading
+from ..events import EMPTY, UNSURE, EncoderSteps, HoleReading
 from ..rules import Geometry
 
 # One encoder step either way is forgiven: detented encoders miss or add a count now and then,
@@ -36,14 +36,18 @@ class Physical:
         self.steps = [0] * g.block_count
         self.changed_t: float | None = None  # None: nothing happened since the last judgement
         self.stepped_t: float | None = None  # the last encoder step since the last judgement
-        self.before_turn: dict[int, tuple[str, ...]] = {}  # block -> readings at its first step
+        self.seen = 0  # holes that read a marble at some moment since the last judgement
+        self._fresh = True  # nothing sensed since the last judgement
+        self.before_turn: dict[int, int] = {}  # block -> the holes seen with a marble before its first step
         self.orientation_known = True  # False after a restart: only the readings tell
         self.undone: set[int] = set()  # blocks whose turn was taken back: 0 is a candidate too
 
     def apply(self, event: HoleReading | EncoderSteps) -> bool:
         """Record one sensor event; True if the board changed. Raises BoardInputError."""
-        if self.changed_t is None:  # the first change since the last judgement
+        if self._fresh:  # the first event since the last judgement
+            self._fresh = False
             self.before_turn = {}
+            self.seen = sum(1 << hole for hole, reading in enumerate(self.readings) if reading not in (EMPTY, UNSURE))
         if isinstance(event, HoleReading):
             return self._read(event)
         return self._turn(event)
@@ -54,13 +58,15 @@ class Physical:
         if self.readings[event.hole] == event.reading:
             return False
         self.readings[event.hole] = event.reading
+        if event.reading not in (EMPTY, UNSURE):
+            self.seen |= 1 << event.hole
         self.changed_t = event.t
         return True
 
     def _turn(self, event: EncoderSteps) -> bool:
         if not 1 <= event.block <= self.geometry.block_count:
             raise BoardInputError(f"block {event.block} is not on the board (blocks 1-{self.geometry.block_count})")
-        self.before_turn.setdefault(event.block, tuple(self.readings))
+        self.before_turn.setdefault(event.block, self.seen)
         self.steps[event.block - 1] += event.steps
         self.changed_t = self.stepped_t = event.t
         return True
@@ -80,15 +86,18 @@ class Physical:
     def judged(self) -> None:
         """The current snapshot has been judged: wait for the next change."""
         self.changed_t = self.stepped_t = None
+        self._fresh = True
 
     def was_there_before_turn(self, hole: int, block: int) -> bool:
-        """True if ``hole`` held a marble when ``block`` began its latest turn.
+        """True if ``hole`` held a marble at some moment between the last judgement and the
+        first step of ``block``'s latest turn.
 
         Tells a placement made before a twist from one made after it when both settle together;
-        the hole may lie on another block than the one that turned.
+        the hole may lie on another block than the one that turned. Not the reading at the first
+        step: before a detent counts, the turning block's marbles already move off their sensors
+        (none can reach another sensor yet, so a marble seen there was really put there).
         """
-        before = self.before_turn.get(block)
-        return before is not None and before[hole] != EMPTY
+        return bool(self.before_turn.get(block, 0) >> hole & 1)
 
     def quarters(self, block: int) -> tuple[int, ...]:
         """The quarter turns (clockwise positive) the block's encoder count could mean.

@@ -1,0 +1,46 @@
+"""Judging settled boards when several gestures settle together (events and a fake clock)."""
+
+from __future__ import annotations
+
+from controller.core import Core
+from controller.events import Command, EncoderSteps, HoleReading, Tick
+from controller.profile import load_profile
+from controller.rules import geometry, parse_hole
+
+G = geometry(6)
+
+
+def hole(name: str) -> int:
+    return parse_hole(name, G)
+
+
+def skipped_d2() -> Core:
+    """Seat 1 has placed d2 and not twisted: the next marble may come with a skip."""
+    core = Core(load_profile("virtual-6x6"))
+    core.handle(Command(0.0, "new_game", {"game": "classic"}))
+    core.handle(HoleReading(1.0, hole("d2"), "marble"))
+    core.handle(Tick(1.5))
+    return core
+
+
+def test_a_marble_leaving_its_sensor_as_its_block_starts_to_turn_was_placed_first() -> None:
+    """Found by bench/robustness/noisy_games.py: before the first detent counts, the marbles of
+    the turning block already move off their sensors. The marble placed a moment before the turn
+    read empty at the first step, so the twist went to the seat that had skipped it."""
+    core = skipped_d2()
+    core.handle(HoleReading(3.00, hole("a6"), "marble"))  # seat 2 places a6 ...
+    core.handle(HoleReading(3.05, hole("a6"), "empty"))  # ... and turns block 1 at once
+    for i in range(6):
+        core.handle(EncoderSteps(3.08 + i * 0.03, 1, 1))
+    core.handle(HoleReading(3.25, hole("c6"), "marble"))
+    core.handle(Tick(4.0))
+    assert core.state()["moves"] == ["d2", "a6 1R"]
+
+
+def test_the_late_twist_then_the_next_placement_on_the_turned_block() -> None:
+    core = skipped_d2()
+    for i in range(6):  # seat 1 twists block 1 after all ...
+        core.handle(EncoderSteps(3.0 + i * 0.03, 1, 1))
+    core.handle(HoleReading(3.3, hole("a6"), "marble"))  # ... and seat 2 places a6 right away
+    core.handle(Tick(4.0))
+    assert core.state()["moves"] == ["d2 1R"] and core.state()["state"] == "awaiting_twist"
