@@ -121,3 +121,10 @@ def test_twist_both_allows_anticlockwise(capsys):
 def test_variant_errors_exit_2_naming_the_move_and_the_rule(capsys, words, message):
     assert main(["game", *words]) == 2
     assert capsys.readouterr().err.strip() == f"pentago-board game: {message}"
+
+
+def test_teams_text_names_both_partners(capsys):
+    assert main(["game", "--variant", "teams", "a9", "a1", "b9", "b1", "c9", "c1", "d9", "d1", "e9"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2:] == ["seats 1, 3 win (five on placement): a9 b9 c9 d9 e9",
+                          "standings: 1st seats 1, 3; 2nd seats 2, 4"]

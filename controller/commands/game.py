@@ -98,12 +98,22 @@ def as_text(game: PlaceTwistGame) -> str:
         lines.append(f"seat {game.to_move} to move")
     else:
         runs = "; ".join(" ".join(run) for run in _names(game, outcome.lines))
-        who = f"seat {', '.join(map(str, outcome.winners))} wins" if outcome.winners else "draw"
+        who = _who_wins(outcome.winners)
         lines.append(f"{who} ({outcome.termination.value})" + (f": {runs}" if runs else ""))
     if game.variant in RANKED and game.standings:
-        places = (f"{ORDINALS[i]} seat {', '.join(map(str, place))}" for i, place in enumerate(game.standings))
+        places = (f"{ORDINALS[i]} {_seats(place)}" for i, place in enumerate(game.standings))
         lines.append("standings: " + "; ".join(places))
     return "\n".join(lines)
+
+
+def _who_wins(winners: tuple[int, ...]) -> str:
+    if not winners:
+        return "draw"
+    return f"{_seats(winners)} {'wins' if len(winners) == 1 else 'win'}"
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    return f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(map(str, seats))}"
 
 
 def _names(game: PlaceTwistGame, runs: tuple[tuple[int, ...], ...]) -> list[list[str]]:

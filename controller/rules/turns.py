@@ -93,12 +93,15 @@ class Game(Protocol):
     """What the flow, the core and the AI need of any place-then-twist game."""
 
     players: int
+    geometry: Geometry
     to_move: int
     phase: Phase
     position: Position
     moves: list[Move]
     outcome: Outcome | None
 
+    @property
+    def variant(self) -> str: ...
     @property
     def colour(self) -> int: ...
     @property
