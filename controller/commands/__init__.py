@@ -7,7 +7,6 @@ import argparse
 from typing import Any
 
 NOT_A_PORT = "is not a port number (1-65535, or 0 for any free one)"
-PROFILE_HELP = "a shipped profile (A-6x6, B-6x6, B-9x9, virtual-6x6, virtual-9x9) or a .toml path"
 
 
 def port_number(text: str) -> int:
@@ -40,14 +39,34 @@ class _Given(argparse.Action):
 
 def add_profile_argument(parser: argparse.ArgumentParser, *, required: bool, help: str) -> None:
     """``PROFILE`` or ``--profile PROFILE``, the same in every command; one of them at most."""
+    from ..profile import shipped_profiles
+
+    shipped = ", ".join(shipped_profiles())
     either = parser.add_mutually_exclusive_group(required=required)
-    either.add_argument("profile", nargs="?", metavar="PROFILE", action=_Given, help=f"{help}: {PROFILE_HELP}")
+    either.add_argument("profile", nargs="?", metavar="PROFILE", action=_Given,
+                        help=f"{help}: a shipped profile ({shipped}) or a .toml path")
     either.add_argument("--profile", dest="profile", metavar="PROFILE", help="the same, as an option")
 
 
-NAME_YOUR_BOARD = ("name your board with --profile A-6x6, B-6x6, B-9x9 or a .toml path, "
-                   "or with --config FILE")
 DEFAULTED = "the built-in default"
+
+
+def name_your_board() -> str:
+    """What to type instead of the virtual board: the shipped profiles of real builds."""
+    from ..profile import shipped_profiles
+
+    builds = [name for name in shipped_profiles() if not _is_virtual(name)]
+    return f"name your board with --profile {', '.join(builds)} or a .toml path, or with --config FILE"
+
+
+def _is_virtual(name: str) -> bool:
+    from ..errors import ProfileError
+    from ..profile import load_profile
+
+    try:
+        return load_profile(name).driver == "virtual"
+    except ProfileError:
+        return True  # a broken shipped profile is no board to suggest
 
 
 def configured(args: argparse.Namespace) -> tuple[Any, str]:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import DEFAULTED, NAME_YOUR_BOARD, add_profile_argument, configured
+from . import DEFAULTED, add_profile_argument, configured, name_your_board
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if source == DEFAULTED:
         print(f"note: no --config or --profile given, so this checks {config.profile}, the virtual "
-              f"board; {NAME_YOUR_BOARD}")
+              f"board; {name_your_board()}")
     text, status = report(run_checks(config))
     print(text)
     return status

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import ProfileError
 from ..drivers.pixels import FrameProcessor
+from ..errors import ProfileError
 from ..profile import LedChain, Profile, load_profile, shipped_profiles
 from . import add_profile_argument
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import DEFAULTED, NAME_YOUR_BOARD, add_profile_argument, configured
+from . import DEFAULTED, add_profile_argument, configured, name_your_board
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -54,7 +54,7 @@ def _prepare(args: argparse.Namespace) -> Any:
         chosen = (f"no --config or --profile given, so the profile is {profile.name}" if source == DEFAULTED
                   else f"the profile is {profile.name} (from {source})")
         raise ConfigError(f"{chosen}, the virtual board: it has no LEDs, sensors or encoders to "
-                          f"test; {NAME_YOUR_BOARD}")
+                          f"test; {name_your_board()}")
     print(f"> testing {profile.name} (from {source}): {profile.description}", flush=True)
     return SelfTest(profile, build_inputs(profile), build_pixels(profile), timeout_s=args.timeout,
                     say=lambda text: print(f"> {text}", flush=True))
