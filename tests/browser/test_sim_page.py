@@ -7,7 +7,9 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
@@ -22,15 +24,21 @@ ARTIFACTS = ROOT / "artifacts"
 
 
 @pytest.fixture
-def sim_url():
+def sim():
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "controller", "sim", "--port", str(port), "--no-browser"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = proc.stdout.readline()
     assert line.startswith("Virtual board: http://127.0.0.1:"), line
-    yield line.split()[2]
-    proc.terminate()
+    yield SimpleNamespace(url=line.split()[2], proc=proc)
+    if proc.poll() is None:
+        proc.terminate()
     assert proc.wait(15) == 0
+
+
+@pytest.fixture
+def sim_url(sim):
+    return sim.url
 
 
 @pytest.fixture(scope="module")
@@ -146,3 +154,56 @@ def test_the_computer_opponents_move_lights_up_and_is_played_by_clicking(page: P
     expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "sim-computer.png"))
+
+
+def arrow_stroke(page: Page, block: int, direction: str) -> str:
+    return page.eval_on_selector(f'.arrow-hit[data-block="{block}"][data-dir="{direction}"]',
+                                 "hit => getComputedStyle(hit.nextElementSibling).stroke")
+
+
+def test_the_menu_lights_and_connection_are_explained_and_the_board_clears_in_one_click(page: Page, sim):
+    # Issue 9 item 16: the menu says what each lit hole means, and a marble on no option is named.
+    expect(page.locator("#menu-options")).to_contain_text("a1: two players at the board")
+    expect(page.locator("#menu-options")).to_contain_text("b1: play against the computer (it plays seat 2)")
+    # Item 17: a legend for the LED colours, named as they look (black glows violet).
+    expect(page.locator("#legend")).to_contain_text("violet: turn pixels: seat 2 (black) to move")
+    expect(page.locator("#legend")).to_contain_text("blue: the computer's move")
+    # Item 20: the turn light stays round while its text wraps.
+    swatch, text = page.locator("#turn-swatch").bounding_box(), page.locator("#turn-text").bounding_box()
+    assert text["height"] > 2 * swatch["height"] and abs(swatch["width"] - swatch["height"]) < 0.5
+    page.click('[data-hole="c3"]')
+    expect(page.locator("#menu-stray")).to_have_text("c3 is not a menu option: lift that marble (the options are a1, b1).")
+    page.click('[data-hole="c3"]')
+    expect(page.locator("#menu-stray")).to_be_hidden()
+    # The "computer plays seat 2" box follows the menu's pick, then the game it starts.
+    expect(page.locator("#computer")).not_to_be_checked()
+    page.click('[data-hole="b1"]')
+    expect(page.locator("#menu-options li.picked")).to_have_text("b1: play against the computer (it plays seat 2) (picked)")
+    expect(page.locator("#computer")).to_be_checked()
+    page.click('[data-hole="b1"]')  # lifting it confirms: on to the match page
+    expect(page.locator("#menu-chosen")).to_contain_text("classic; 2 players; play against the computer")
+    page.click("#ok")  # a single game
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    expect(page.locator("#computer")).to_be_checked()
+
+    # Item 20: a clicked arrow does not stay lit by its focus (it looked like an LED).
+    place(page, "a1", 1)
+    unlit = arrow_stroke(page, 3, "L")
+    page.click('.arrow-hit[data-block="4"][data-dir="R"]')
+    expect(page.locator("#moves li").last).to_have_text("a1 4R")
+    page.mouse.move(0, 0)
+    assert arrow_stroke(page, 4, "R") == unlit
+    # Item 20: "Clear board" lifts every marble in one click.
+    page.click('[data-hole="f6"]')
+    expect(page.locator('.marble[visibility="visible"]')).to_have_count(2)
+    page.click("#clear")
+    expect(page.locator('.marble[visibility="visible"]')).to_have_count(0)
+
+    # Item 11: the server stops at once with the tab open; the page says so and keeps clicks' failures visible.
+    started = time.monotonic()
+    sim.proc.terminate()
+    assert sim.proc.wait(15) == 0 and time.monotonic() - started < 3
+    expect(page.locator("#link")).to_have_text("reconnecting")
+    expect(page.locator("#link")).to_have_text("offline", timeout=15_000)
+    page.click('[data-hole="c3"]')
+    expect(page.locator("#notices li.local").last).to_contain_text("Could not reach the board (board/place)")

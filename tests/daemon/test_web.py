@@ -239,6 +239,19 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
         means = {entry["means"]: entry["looks"] for entry in layout["legend"]}
         assert means["turn pixels: seat 2 (black) to move"] == "violet"
         assert any("computer's move" in text for text in means) and "blue" in means.values()
-        assert layout["menu"]["computer"] == ["two players at the board", "play against the computer (it plays seat 2)"]
+        assert layout["menu"]["computer"] == [{"value": False, "means": "two players at the board"},
+                                              {"value": True, "means": "play against the computer (it plays seat 2)"}]
 
     console()(check)
+
+
+def test_the_readme_explains_every_menu_page_as_the_page_does():
+    from pathlib import Path
+
+    from controller.daemon.web.layout import menu_options
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for page, options in menu_options().items():
+        if len(options) > 1:  # single-option pages are skipped on the board
+            row = next(line for line in readme.splitlines() if line.startswith(f"| {page} "))
+            assert [cell.strip() for cell in row.strip("|").split("|")[1:]] == [o["means"] for o in options]

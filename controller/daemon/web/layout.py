@@ -81,9 +81,10 @@ def legend(colours: list[str]) -> list[dict[str, Any]]:
                     for name, looks, means in SIGNALS]
 
 
-def menu_options() -> dict[str, list[str]]:
-    """For each menu page, what its options (lit on a1, b1, ...) mean."""
-    return {page: [MENU_WORDS.get(page, {}).get(value, str(value)) for value in values]
+def menu_options() -> dict[str, list[dict[str, Any]]]:
+    """For each menu page, its options in the order they are lit (a1, b1, ...): the value
+    picked and what it means."""
+    return {page: [{"value": value, "means": MENU_WORDS.get(page, {}).get(value, str(value))} for value in values]
             for page, values in PAGES}
 
 

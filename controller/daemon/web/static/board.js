@@ -5,13 +5,21 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const P = 60, PAD = 26, GAP = 10, MARGIN = 34, STRIP = 70;
-const MARBLE_FILL = { white: "#f4f1ea", black: "#1b1b1f", blue: "#2f6fe0", yellow: "#f2c230", red: "#d33a2c", green: "#2e9b4f" };
 
 function el(name, attrs, parent) {
   const node = document.createElementNS(SVG_NS, name);
   for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
   if (parent) parent.appendChild(node);
   return node;
+}
+
+// Enter or space on a focused hole or arrow does what a click does (keyboard players).
+function onKeys(node, act) {
+  node.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    act();
+  });
 }
 
 class BoardView {
@@ -100,6 +108,7 @@ class BoardView {
     const title = el("title", {}, hit);
     title.textContent = name;
     hit.addEventListener("click", () => this.actions.hole(name, hole));
+    onKeys(hit, () => this.actions.hole(name, hole));
   }
 
   // The arrow along the block's top edge: clockwise on the right half pointing right (the top
@@ -118,6 +127,7 @@ class BoardView {
     el("title", {}, hit).textContent = `turn block ${block} ${clockwise ? "clockwise (R)" : "counter-clockwise (L)"}; shift-click: one detent`;
     el("path", { class: "arrow", d: a.d }, parent);
     hit.addEventListener("click", (event) => this.actions.quarter(block, clockwise, event.shiftKey));
+    onKeys(hit, () => this.actions.quarter(block, clockwise, false));
   }
 
   drawLabels() {
@@ -198,7 +208,7 @@ class BoardView {
         if (index >= 0) colour = colours[index] || "grey";
       }
       circle.setAttribute("visibility", colour ? "visible" : "hidden");
-      if (colour) circle.setAttribute("fill", MARBLE_FILL[colour] || colour);
+      if (colour) circle.setAttribute("fill", this.layout.looks[colour]?.marble || colour);
       circle.setAttribute("data-colour", colour || "");
     }
   }
