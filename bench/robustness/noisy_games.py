@@ -10,7 +10,14 @@ with the noise a real board makes, kept within what the board tracker is designe
   start with a wobble (one detent back, then forth), and its encoder may count one detent too
   few or too many (``STEP_TOLERANCE``); the turning block's sensors read garbage meanwhile;
 - a resting sensor misreads for 20-100 ms (under ``settle_s`` = 0.15 s);
-- people pause 0.5-1.2 s between gestures, think for up to 8 s, or place and twist in one go.
+- people pause 0.5-1.2 s between gestures, think for up to 8 s, place and twist in one go, or
+  place the next marble right after the opponent's twist (before the core's ``turn_settle_s``).
+
+Bounds (what the tracker is designed for, and physics): at most a whole move, or a twist and the
+next placement, settle together, so after a move placed and twisted in one go the next marble
+waits for the board to settle; before a turning block's first detent counts its marbles may
+leave their sensors but cannot reach another one (a detent is 15 degrees), so the first
+detent's garbage only empties holes (``TapeBuilder.turn``).
 
 The events go through a fresh :class:`controller.core.Core` on a fake clock exactly as
 ``pentago-board replay`` runs a tape, half the games on a presence board (reed switches) and half
@@ -88,12 +95,17 @@ def noisy_tape(moves: list[str], rng: random.Random, sensing: str) -> TapeBuilde
     """The physical events of ``moves`` played with noise on a board that senses ``sensing``."""
     b = TapeBuilder(sensing=sensing, detents=DETENTS, seed=rng.randrange(2**32))
     b.pause()
+    hurry = False  # the next marble follows the twist before the board settles
     for number, move in enumerate(moves):
         b.seat = 1 + number % 2
+        if not hurry:
+            _rest(b, rng)
         _place(b, rng, parse_hole(move.split()[0], b.g))
+        quick = not hurry and rng.random() < 0.25  # never three half-moves in one settle
         if " " in move:
-            _twist(b, rng, move.split()[1])
-        _rest(b, rng)
+            _twist(b, rng, move.split()[1], quick)
+        hurry = " " in move and not quick and rng.random() < 0.2
+        b.pause(rng.uniform(0.05, 0.3) if hurry else rng.uniform(*QUICK))
     return b
 
 
@@ -108,9 +120,9 @@ def _place(b: TapeBuilder, rng: random.Random, hole: int) -> None:
         b.put(hole)
 
 
-def _twist(b: TapeBuilder, rng: random.Random, twist: str) -> None:
+def _twist(b: TapeBuilder, rng: random.Random, twist: str, quick: bool) -> None:
     block, sign = int(twist[0]), 1 if twist[1] == "R" else -1
-    b.pause(rng.uniform(*QUICK) if rng.random() < 0.25 else None)  # a quarter of moves in one go
+    b.pause(rng.uniform(*QUICK) if quick else None)  # placed and twisted in one go, or not
     if rng.random() < 0.15:
         b.nudge(block, -sign).nudge(block, sign)  # a wobble as the hand takes hold
     miss = rng.choices((0, -1, 1), weights=(8, 1, 1))[0]

@@ -103,8 +103,8 @@ class TapeBuilder:
         count = quarters * self.detents if steps is None else steps
         sign = 1 if count > 0 else -1
         holes = self.g.block_holes[block - 1]
-        for _ in range(abs(count)):
-            self._flicker(holes)
+        for step in range(abs(count)):
+            self._flicker(holes, leaving=step == 0)
             self.events.append({"t": self._now(), "block": block, "steps": sign})
             self.t += self.rng.uniform(0.2, 0.26) if slow else self.rng.uniform(*QUICK)
         self._rotate(block, quarters)
@@ -192,11 +192,17 @@ class TapeBuilder:
             self.events.append({"t": self._now(), "hole": hole_name(hole, self.g), "reading": reading})
             self._tick()
 
-    def _flicker(self, holes: tuple[int, ...]) -> None:
-        """Marbles passing over sensors: a random hole of the block reads something, or nothing."""
+    def _flicker(self, holes: tuple[int, ...], *, leaving: bool = False) -> None:
+        """Marbles passing over sensors: a random hole of the block reads something, or nothing.
+
+        ``leaving``: before the first detent counts (15 degrees) the marbles may move off their
+        sensors, but none can reach another one yet: a hole can only lose its marble.
+        """
         hole = self.rng.choice(holes)
         options = ["empty"] + [self._reading(c) for c in range(len(self.colours))]
-        self._report(hole, self.rng.choice(options))
+        reading = self.rng.choice(options)
+        if not leaving or reading == "empty":
+            self._report(hole, reading)
 
     def _rotate(self, block: int, quarters: int) -> None:
         for _ in range(abs(quarters)):
