@@ -130,8 +130,9 @@ def _turn_of(position: Position, block: int, physical: Physical, sensed: _Sensed
     if abs(physical.count(block) - nearest * physical.detents) * 2 >= physical.detents:
         return None  # half way between quarters: never a rest
     low, high = (_fit(position, block, q, sensed) for q in physical.neighbours(block))
-    if low[0] == high[0] == 0 and low[2] == high[2] == position:
+    if low[0] == high[0] == 0 and low[2] == high[2] == position and not position.is_neutral_block(block):
         return 0, position  # a symmetric block at rest: its orientation changes nothing
+    # A neutral block between quarters is loose: its count is kept, it may be turning slowly.
     best = min(low, high, key=lambda fit: fit[0])
     return None if low[0] == high[0] else best[1:]
 
