@@ -20,9 +20,9 @@ one, plus at most the action in flight.
 - ``invented``: records in the journal the script never made (a take-back, a wrong move);
 - ``failed_starts``: starts that sent no READY=1 within 20 s (or exited first).
 
-Then the daemon is restarted on the same journal; its resumed game must be the journal's, and
-the virtual board (which restarts empty) is set back marble by marble, which is what repair
-mode asks for, before the script goes on. A journal that is off the script is counted and the
+Then the daemon is restarted on the same journal; its resumed game must be the journal's; the
+virtual board restarts empty, so the daemon must enter repair mode (a resume never takes the
+last move back by itself); the script sets the marbles back, as repair mode asks, and goes on. A journal that is off the script is counted and the
 script starts a new game.
 
 Time: a start to READY=1 takes about 0.45 s and an acknowledged action 0.2-0.5 s (the core's
@@ -185,6 +185,8 @@ class Daemon:
 
 @dataclass
 class Figures:
+    """What a run found (see the module docstring); ``problems`` says what went wrong, and when."""
+
     kills: int = 0
     starts: int = 0
     failed_starts: int = 0
@@ -297,11 +299,31 @@ class Session:
             self.figures.problems.append(f"resumed {snapshot.get('moves')} for a journal of "
                                          f"{self.script.records[self.script.fresh_before(self.acked):self.acked]}")
             return self._resync()
+        if expected.board != EMPTY_BOARD and not self._asks_for_repair(expected):
+            return self._resync()
         for rank, row in enumerate(expected.board):
             for column, cell in enumerate(row):
                 if cell != ".":
                     self.daemon.api("/api/board/place", {"hole": f"{'abcdef'[column]}{6 - rank}"})
         return self._wait(expected)
+
+    def _asks_for_repair(self, expected: Expected) -> bool:
+        """The board restarts empty: the daemon must ask for the marbles back (repair mode),
+        never take the last move back by itself (issue 9, item 4)."""
+        end = time.monotonic() + ACK_TIMEOUT_S
+        while time.monotonic() < end:
+            snapshot = self.daemon.state()
+            if (tuple(snapshot.get("board", ())), tuple(snapshot.get("moves", ()))) != (expected.board, expected.moves):
+                self.figures.invented += 1
+                self.figures.problems.append(f"the empty board after a resume changed the game to "
+                                             f"{snapshot.get('moves')} {snapshot.get('board')}")
+                return False
+            if snapshot.get("state") == "repair":
+                return True
+            time.sleep(0.02)
+        self.figures.unacknowledged += 1
+        self.figures.problems.append(f"no repair mode for the empty board after a resume: {self.daemon.state()}")
+        return False
 
     def _first_snapshot(self) -> dict[str, Any]:
         """The state once the core thread has published one (it does at once after READY)."""
