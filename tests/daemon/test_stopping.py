@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -89,3 +90,17 @@ def test_sigterm_with_a_browser_tab_open_stops_within_about_a_second(daemon):
     took_s = time.monotonic() - started
     assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
     assert took_s < 3, f"stopping took {took_s:.1f}s with a tab open"
+
+
+def test_a_tab_that_never_answers_the_close_does_not_hold_the_stop_up(daemon):
+    daemon.start().ready()
+    with socket.create_connection(("127.0.0.1", daemon.port), timeout=10) as sock:
+        sock.sendall(f"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:{daemon.port}\r\nUpgrade: websocket\r\n"
+                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+        assert sock.recv(4096).startswith(b"HTTP/1.1 101")  # then it reads and answers nothing
+        started = time.monotonic()
+        daemon.signal(signal.SIGTERM)
+        assert daemon.wait(timeout_s=30) == 0
+    took_s = time.monotonic() - started
+    assert took_s < 3, f"stopping took {took_s:.1f}s with a silent tab open"

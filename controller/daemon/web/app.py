@@ -48,6 +48,7 @@ STATIC = Path(__file__).parent / "static"
 COMMANDS = ("new_game", "take_back", "menu")
 NEW_GAME_ARGS = ("game", "players", "computer", "match")
 SHUTDOWN_TIMEOUT_S = 1.0  # how long a request in hand may finish once stopping
+CLOSE_WAIT_S = 0.5  # how long a closing WebSocket waits for the page's answer
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger("pentago_board")
 
@@ -91,8 +92,8 @@ async def _attach_hub(app: web.Application) -> None:
 
 async def _close_sockets(app: web.Application) -> None:
     """Close every live page's socket now: a page left open must not hold up a stop."""
-    for ws in list(app[SOCKETS]):
-        await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the board is stopping")
+    await asyncio.gather(*(ws.close(code=WSCloseCode.GOING_AWAY, message=b"the board is stopping")
+                           for ws in list(app[SOCKETS])))
 
 
 def _limits(board_layout: dict[str, Any]) -> Limits:
@@ -140,7 +141,9 @@ async def _state(request: web.Request) -> web.Response:
 
 
 async def _live(request: web.Request) -> web.WebSocketResponse:
-    ws = web.WebSocketResponse(heartbeat=30)
+    # A tab that never answers the close (asleep, frozen) holds a stop up at most CLOSE_WAIT_S;
+    # the page only listens, so nothing it sends needs to be big.
+    ws = web.WebSocketResponse(heartbeat=30, timeout=CLOSE_WAIT_S, max_msg_size=4096)
     await ws.prepare(request)
     request.app[SOCKETS].add(ws)
     sender = asyncio.create_task(_follow(request.app[HUB], ws))
