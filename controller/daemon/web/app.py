@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import datetime
 import logging
-import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -57,7 +56,7 @@ HUB = web.AppKey("hub", Hub)
 BOARD = web.AppKey("board", object)
 SETTINGS = web.AppKey("settings", dict)
 LIMITS = web.AppKey("limits", Limits)
-SOCKETS = web.AppKey("sockets", weakref.WeakSet)
+SOCKETS = web.AppKey("sockets", set[web.WebSocketResponse])  # the pages following live
 
 
 def build_app(runtime: Runtime, profile: Profile, *, board: Any = None, token: str = "",
@@ -65,11 +64,11 @@ def build_app(runtime: Runtime, profile: Profile, *, board: Any = None, token: s
     """The console for ``runtime``; ``board`` is the VirtualBoard in the simulator, else None.
     ``bind`` is the configured listening address (see guard.py for the hosts it allows)."""
     app = web.Application(middlewares=[_errors, guard(bind, token)])
-    app[RUNTIME], app[BOARD], app[SOCKETS] = runtime, board, weakref.WeakSet()
+    app[RUNTIME], app[BOARD], app[SOCKETS] = runtime, board, set()
     app[HUB] = Hub(extra=lambda: {"marbles": _marbles(board)})
-    settings = {"layout": layout(profile, virtual=board is not None),
-                "defaults": defaults.command_args(), "games": list(GAMES)}
-    app[SETTINGS], app[LIMITS] = settings, _limits(settings["layout"])
+    board_layout = layout(profile, virtual=board is not None)
+    app[SETTINGS] = {"layout": board_layout, "defaults": defaults.command_args(), "games": list(GAMES)}
+    app[LIMITS] = _limits(board_layout)
     app.on_startup.append(_attach_hub)
     app.on_shutdown.append(_close_sockets)
     app.router.add_get("/", _index)
@@ -92,8 +91,9 @@ async def _attach_hub(app: web.Application) -> None:
 
 async def _close_sockets(app: web.Application) -> None:
     """Close every live page's socket now: a page left open must not hold up a stop."""
-    await asyncio.gather(*(ws.close(code=WSCloseCode.GOING_AWAY, message=b"the board is stopping")
-                           for ws in list(app[SOCKETS])))
+    sockets = app[SOCKETS]
+    await asyncio.gather(*[ws.close(code=WSCloseCode.GOING_AWAY, message=b"the board is stopping")
+                           for ws in list(sockets)])
 
 
 def _limits(board_layout: dict[str, Any]) -> Limits:
@@ -145,7 +145,8 @@ async def _live(request: web.Request) -> web.WebSocketResponse:
     # the page only listens, so nothing it sends needs to be big.
     ws = web.WebSocketResponse(heartbeat=30, timeout=CLOSE_WAIT_S, max_msg_size=4096)
     await ws.prepare(request)
-    request.app[SOCKETS].add(ws)
+    sockets = request.app[SOCKETS]
+    sockets.add(ws)
     sender = asyncio.create_task(_follow(request.app[HUB], ws))
     try:
         async for message in ws:  # the page only listens; reading notices the close
@@ -153,6 +154,7 @@ async def _live(request: web.Request) -> web.WebSocketResponse:
                 break
     finally:
         sender.cancel()
+        sockets.discard(ws)
     return ws
 
 

@@ -221,9 +221,9 @@ function renderList(list, items) {
 
 async function start() {
   const settings = await api("/api/layout");
-  if (!settings.layout) {  // the daemon is down or wants its token: the message says which
-    live.show("offline", "could not load the board; trying again");
-    setTimeout(start, 3000);
+  if (!settings.layout) {  // the message says why; only an unreachable daemon is worth a retry
+    live.show("offline", settings.error || "could not load the board; trying again");
+    if (!settings.error) setTimeout(start, 3000);
     return;
   }
   layout = settings.layout;
