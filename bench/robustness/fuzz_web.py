@@ -13,21 +13,21 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
-TESTS = "tests/robustness/test_fuzz_web.py"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=5000, help="inputs per test (default 5000)")
-    args = parser.parse_args()
-    env = {**os.environ, "PENTAGO_FUZZ_EXAMPLES": str(args.examples)}
-    command = [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", TESTS]
-    return subprocess.call(command, cwd=ROOT, env=env)
+    os.environ["PENTAGO_FUZZ_EXAMPLES"] = str(parser.parse_args().examples)  # read by the tests
+    os.chdir(ROOT)
+    sys.path.insert(0, str(ROOT))  # the tests import tests.daemon.fakes
+    return int(pytest.main(["-q", "-s", "-p", "no:cacheprovider", "tests/robustness/test_fuzz_web.py"]))
 
 
 if __name__ == "__main__":
