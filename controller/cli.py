@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 
 from . import __version__
@@ -36,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
     except BrokenPipeError:
         return _reader_went_away()
+    except KeyboardInterrupt:  # Ctrl-C: end the line the ^C broke, exit as a shell expects
+        print(file=sys.stderr)
+        return 128 + signal.SIGINT
     return status
 
 

@@ -103,3 +103,12 @@ def test_doctest_examples_of_the_helpers():
     from controller import commands, tomlfile
     assert doctest.testmod(tomlfile).failed == 0
     assert doctest.testmod(commands).failed == 0
+
+
+def test_ctrl_c_ends_a_command_quietly_with_status_130(monkeypatch, capsys):
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("controller.commands.replay.run", interrupted)
+    assert main(["replay", str(TAPE)]) == 130
+    assert capsys.readouterr().err == "\n"
