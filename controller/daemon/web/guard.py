@@ -43,6 +43,11 @@ class HostNames:
             names |= {host, f"{host}.local", socket.getfqdn().lower()}
         self.names = frozenset(names)
 
+    def described(self) -> str:
+        """The names, for a message: ``127.0.0.1, [::1] or localhost``."""
+        names = sorted(self.names - {"0.0.0.0", "[::]"}) + (["an IP address of this machine"] if self.wildcard else [])
+        return ", ".join(names[:-1]) + " or " + names[-1]
+
     def allows(self, host: str, port: int) -> bool:
         """True when ``host`` (a Host header or an Origin's netloc) names this console."""
         name, given_port = _split_port(host.lower())
@@ -93,8 +98,8 @@ def _foreign(request: web.Request, hosts: HostNames) -> web.Response | None:
     port = _local_port(request)
     host = request.headers.get("Host", "")
     if not hosts.allows(host, port):
-        return error_response(403, f"refused: Host {cut(host)!r} is not this console; "
-                                   f"open it as http://127.0.0.1:{port}/ (or localhost)")
+        return error_response(403, f"refused: Host {cut(host)!r} is not this console; open it "
+                                   f"as {hosts.described()} with port {port}")
     origin = request.headers.get("Origin")
     if origin is not None and not _same_origin(origin, hosts, port):
         return error_response(403, f"refused: a page from {cut(origin)!r} may not use this console; "
