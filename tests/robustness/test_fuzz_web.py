@@ -54,7 +54,9 @@ texts = st.one_of(
     st.text(max_size=40),
 )
 bodies = st.one_of(texts.map(str.encode), st.binary(max_size=64))
-paths = st.sampled_from([path for _, path in ROUTES]) | st.text(max_size=20).map(lambda t: "/api/" + t.replace("?", ""))
+paths = st.one_of(st.sampled_from([path for _, path in ROUTES]),
+                  st.text(max_size=20).map(lambda t: "/api/" + t.replace("?", "")),
+                  st.integers(100, 7000).map(lambda n: "/api/board/" + "x" * n))  # echoed back cut short
 methods = st.sampled_from(["GET", "POST", "PUT", "DELETE", "PATCH"])
 hosts = st.sampled_from(["127.0.0.1:{port}", "localhost:{port}", "[::1]:{port}", "evil.example:{port}",
                          "127.0.0.1", "", "127.0.0.1:1", "[::1", "a:b:c"]) | st.text(max_size=12)

@@ -36,7 +36,7 @@ from ...flow import GAMES
 from ...profile import Profile
 from ..config import GameDefaults
 from ..runtime import Runtime
-from .api import BadRequest, body, error_response, field, shown
+from .api import BadRequest, body, cut, error_response, field, shown
 from .guard import guard
 from .hub import Hub
 from .layout import layout
@@ -120,7 +120,7 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
-        return error_response(exc.status, f"{exc.reason}: {request.method} {request.path}")
+        return error_response(exc.status, f"{exc.reason}: {request.method} {cut(request.path)}")
     except Exception:
         log.exception("web request failed", extra={"fields": {"path": request.path}})
         return error_response(500, "internal error; see the daemon's log")
