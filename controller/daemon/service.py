@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from ..errors import ConfigError, PentagoError
 from ..journal import Journal
@@ -164,7 +165,7 @@ async def _start_web(daemon: Daemon) -> Any:
         raise ConfigError(f"web.port = {web_config.port}: cannot listen on {web_config.bind} "
                           f"({exc.strerror}); choose another port (sim: --port N, 0 for any)") from exc
     addresses = [f"http://{_host(host)}:{port}/" for host, port, *_ in runner.addresses]
-    query = f"?token={web_config.token}" if web_config.token else ""
+    query = f"?token={quote(web_config.token, safe='')}" if web_config.token else ""
     daemon.urls = [address + query for address in addresses]  # for the terminal only, never the log
     log("web console", url=" ".join(addresses), token=_token_source(daemon.config))
     return runner
