@@ -4,7 +4,10 @@ spellings they share: a profile is named the same way in every command that take
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..daemon.config import Config
 
 NOT_A_PORT = "is not a port number (1-65535, or 0 for any free one)"
 
@@ -69,7 +72,7 @@ def _is_virtual(name: str) -> bool:
         return True  # a broken shipped profile is no board to suggest
 
 
-def configured(args: argparse.Namespace) -> tuple[Any, str]:
+def configured(args: argparse.Namespace) -> tuple[Config, str]:
     """The config a command works with (``--config``, else the defaults) with ``--profile``
     applied, and where its profile came from: ``--profile``, the config file or DEFAULTED.
 
