@@ -119,11 +119,16 @@ def _turn_of(position: Position, block: int, physical: Physical, sensed: _Sensed
     Normally the encoder's candidates are ranked by how well the readings fit. When the count
     has drifted between quarters (missed detents), the readings settle it if one of the two
     neighbouring quarters fits them strictly better and lies less than half a quarter away; a
-    block whose marbles sit between the sensors fits both equally badly and stays torn.
+    block whose marbles sit between the sensors fits both equally badly and stays torn. So does
+    a block a detent off its rest whose marbles (off its centre) all read empty: it stopped a
+    detent into a turn, its marbles left their sensors; they were not all lifted.
     """
     options = physical.quarters(block)
-    if len(options) == 1:  # the encoder alone decides: nothing for the readings to rank
-        return options[0], rotated(position, block, options[0])
+    if len(options) == 1:  # the encoder alone decides: nothing for the readings to rank ...
+        turned = rotated(position, block, options[0])
+        if options[0] == 0 and physical.count(block) and _between_sensors(turned, block, sensed):
+            return None  # ... unless it stopped a detent into a turn: its marbles left their sensors
+        return options[0], turned
     if options:
         return min((_fit(position, block, q, sensed) for q in options), key=lambda fit: fit[0])[1:]
     nearest = physical.nearest(block)
@@ -135,6 +140,13 @@ def _turn_of(position: Position, block: int, physical: Physical, sensed: _Sensed
     # A neutral block between quarters is loose: its count is kept, it may be turning slowly.
     best = min(low, high, key=lambda fit: fit[0])
     return None if low[0] == high[0] else best[1:]
+
+
+def _between_sensors(position: Position, block: int, sensed: _Sensed) -> bool:
+    """True if the block holds marbles off its centre and every one of them reads empty."""
+    g = position.geometry
+    off_centre = g.block_masks[block - 1] & ~(1 << g.centres[block - 1]) & position.occupied
+    return bool(off_centre) and off_centre & sensed.empty == off_centre
 
 
 def _fit(position: Position, block: int, quarters: int, sensed: _Sensed) -> tuple[int, int, Position]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from controller.board import compare
 from controller.commands.replay import core_for, start, tick_until
 from controller.events import Tick
 from controller.flow import ClassicFlow
@@ -86,8 +87,9 @@ class Session:
             b.lift(step.hole)
         if step.kind in ("put", "swap") and step.hole not in b.marbles:
             b.put(step.hole, colour=self.core.colours.index(step.colour))
-        if step.kind == "turn" and not self.core.physical.quarters(step.block):  # a drifted count
-            physical = self.core.physical
+        physical = self.core.physical
+        if step.kind == "turn" and step.block in compare(self.core.flow.game.position, physical, self.core.colours).torn:
+            # a drifted count, or a block stopped a detent off its rest: to the nearest detent
             b.nudge(step.block, physical.nearest(step.block) * physical.detents - physical.count(step.block))
         elif step.kind == "turn":
             b.turn(step.block, 1 if step.clockwise else -1)

@@ -74,3 +74,36 @@ def test_a_block_with_its_centre_only_twisted_with_a_pause_half_way_is_one_twist
         core.handle(EncoderSteps(4.5 + i * 0.03, 1, -1))
     core.handle(Tick(5.5))
     assert core.state()["moves"] == ["d2", "b5 1L"]
+
+
+def test_a_twist_stopped_one_detent_in_is_not_a_lifted_marble() -> None:
+    """Found by bench/robustness/noisy_games.py: one detent into a twist the block's marbles sit
+    between the sensors; the count, within a detent of rest, passed for a block at rest, so the
+    marble just placed read as lifted (a take-back) and then as a new placement where it landed."""
+    core = Core(load_profile("virtual-6x6"))
+    core.handle(Command(0.0, "new_game", {"game": "classic"}))
+    core.handle(HoleReading(1.0, hole("d2"), "marble"))
+    core.handle(Tick(1.5))
+    core.handle(EncoderSteps(2.0, 4, 1))
+    core.handle(HoleReading(2.01, hole("d2"), "empty"))
+    effects = core.handle(Tick(3.0))  # a new grip
+    assert effects.records == () and core.state()["state"] == "awaiting_twist"
+    for i in range(5):
+        core.handle(EncoderSteps(3.2 + i * 0.03, 4, 1))
+    core.handle(HoleReading(3.4, hole("e3"), "marble"))
+    core.handle(Tick(4.0))
+    assert core.state()["moves"] == ["d2 4R"] and core.state()["state"] == "awaiting_placement"
+
+
+def test_a_block_brushed_one_detent_with_its_marbles_in_place_stays_at_rest() -> None:
+    core = Core(load_profile("virtual-6x6"))
+    core.handle(Command(0.0, "new_game", {"game": "classic"}))
+    core.handle(HoleReading(1.0, hole("b2"), "marble"))
+    core.handle(HoleReading(1.0, hole("d2"), "marble"))
+    core.handle(Tick(3.5))  # two marbles: repair
+    core.handle(HoleReading(4.0, hole("b2"), "empty"))
+    core.handle(Tick(5.0))
+    assert core.state()["state"] == "awaiting_twist"
+    core.handle(EncoderSteps(6.0, 4, 1))  # a hand brushes the block: one count, the marble stays
+    core.handle(Tick(7.0))
+    assert core.state()["state"] == "awaiting_twist" and core.state()["repair"] == []
