@@ -169,7 +169,7 @@ function renderTurn(state) {
 function renderMenu(menu, physical) {
   $("menu-help").hidden = !menu;
   if (!menu) return;
-  const options = layout.menu[menu.page] || [];
+  const options = pageOptions(menu);
   $("menu-options").replaceChildren(...menu.holes.map((hole, i) => Object.assign(document.createElement("li"), {
     textContent: `${hole}: ${options[i]?.means ?? "?"}${menu.pick === i ? " (picked)" : ""}`,
     className: menu.pick === i ? "picked" : "",
@@ -182,8 +182,14 @@ function renderMenu(menu, physical) {
   $("menu-stray").textContent = `${stray.join(", ")} ${stray.length > 1 ? "are" : "is"} not a menu option: lift ${stray.length > 1 ? "those marbles" : "that marble"} (the options are ${menu.holes.join(", ")}).`;
 }
 
+// The current page's options in hole order, {value, means}: from the state when the core sends
+// them, else from the layout's table of the menu's pages.
+function pageOptions(menu) {
+  return menu.options || (layout.menu || {})[menu.page] || [];
+}
+
 function meaning(page, value) {
-  return (layout.menu[page] || []).find(option => option.value === value)?.means ?? String(value);
+  return ((layout.menu || {})[page] || []).find(option => option.value === value)?.means ?? String(value);
 }
 
 // Hole names holding a marble, from the state's physical rows (top row first).
@@ -196,7 +202,7 @@ function occupiedHoles(rows) {
 const followed = {};
 function followOptions(state) {
   const menu = state.menu;
-  const picked = menu && menu.pick !== null ? { [menu.page]: layout.menu[menu.page]?.[menu.pick]?.value } : {};
+  const picked = menu && menu.pick !== null ? { [menu.page]: pageOptions(menu)[menu.pick]?.value } : {};
   const options = menu ? { ...menu.chosen, ...picked } : (state.options || {});
   for (const [key, box] of [["computer", $("computer")], ["match", $("match-play")]]) {
     if (typeof options[key] !== "boolean" || options[key] === followed[key]) continue;
