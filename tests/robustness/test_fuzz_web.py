@@ -129,6 +129,27 @@ def test_any_request_at_all_answers_below_500_with_a_message(served, method, pat
     check(served, method, path, body, host, origin, token)
 
 
+# Well-formed requests with plausible values, so the virtual board and the core get deep too.
+plausible = st.fixed_dictionaries({}, optional={
+    "hole": st.sampled_from(["a1", "b1", "c3", "f6", "2/5", "z9"]) | st.integers(-2, 40),
+    "colour": st.sampled_from(["white", "black", "pink"]) | st.none(),
+    "block": st.integers(0, 5), "steps": st.integers(-30, 30), "clockwise": st.booleans(),
+    "button": st.sampled_from(["ok", "back", "start"]),
+    "name": st.sampled_from(["new_game", "take_back", "menu", "abort"]),
+    "args": st.fixed_dictionaries({}, optional={"game": st.sampled_from(["classic", "chess"]),
+                                                "players": st.integers(0, 5), "computer": st.booleans(),
+                                                "match": st.booleans() | st.integers()}),
+})
+
+
+@FUZZ
+@given(steps=st.lists(st.tuples(st.sampled_from([path for method, path in ROUTES if method == "POST"]), plausible),
+                      min_size=1, max_size=6))
+def test_plausible_play_answers_below_500(served, steps):
+    for path, data in steps:
+        check(served, "POST", path, json.dumps(data).encode(), "127.0.0.1:{port}", "http://127.0.0.1:{port}", TOKEN)
+
+
 def test_the_board_still_answers_after_the_fuzz(served):
     loop, client = served
     status, _, text = loop.run_until_complete(_send(client, "GET", "/api/state", b"", {}, TOKEN))
