@@ -61,6 +61,8 @@ def test_a_full_file_is_read(tmp_path):
     ('[web]\nbind = "my-pi"', "web.bind = 'my-pi' is not allowed; expected an IP address"),
     ('[web]\nport = 70000', "web.port = 70000 is not allowed; expected a whole number from 1 to 65535"),
     ('[web]\nport = "80"', "web.port = '80' is not allowed"),
+    # a token goes into an address and a header; the message never repeats it
+    ('[web]\ntoken = "two words"', "web.token = '<hidden>' is not allowed; expected letters, digits and punctuation, without spaces"),
 ])
 def test_each_bad_value_names_key_value_and_what_is_allowed(tmp_path, text, message):
     path = tmp_path / "bad.toml"
@@ -90,3 +92,19 @@ def test_the_installed_config_is_valid_and_names_a_shipped_profile():
     config = load_config(Path(__file__).resolve().parents[2] / "systemd" / "config.toml")
     assert load_profile(config.profile).name == config.profile
     assert config.journal == Path("/var/lib/pentago-board/journal.jsonl") and not config.web.enabled
+
+
+def test_the_token_comes_from_the_environment_or_is_made_once_and_kept(tmp_path):
+    from controller.daemon.service import with_token
+
+    public = parse_config({"web": {"enabled": True, "bind": "0.0.0.0"},
+                           "storage": {"journal": str(tmp_path / "state" / "journal.jsonl")}})
+    made = with_token(public, environ={})
+    kept = tmp_path / "state" / "web-token"
+    assert made.web.token == kept.read_text().strip() and made.web.token_from == str(kept)
+    assert with_token(public, environ={}).web.token == made.web.token  # the same after a restart
+    from_env = with_token(public, environ={"PENTAGO_BOARD_TOKEN": " s3cret\n"})
+    assert (from_env.web.token, from_env.web.token_from) == ("s3cret", "PENTAGO_BOARD_TOKEN")
+    assert with_token(parse_config({}), environ={}).web.token == ""  # local: none needed
+    with pytest.raises(ConfigError, match="PENTAGO_BOARD_TOKEN: not a usable token"):
+        with_token(public, environ={"PENTAGO_BOARD_TOKEN": "two words"})
