@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import NotationError, ProfileError
-from .lights.view import PALETTE
+from .colours import MARBLE_COLOURS
 from .rules import Geometry, geometry, hole_name, parse_hole, parse_twist
 from .tomlfile import decode_toml
 
@@ -384,7 +384,7 @@ def _read_colours(top: _Table, sensing: str) -> dict[str, str]:
     if table is None:
         raise top.error("colours", 'missing key (polarity sensing needs the colour of each '
                         'pole: colours = { north = "white", south = "black" })')
-    colours = {pole: table.choice(pole, tuple(PALETTE)) for pole in POLES}
+    colours = {pole: table.choice(pole, MARBLE_COLOURS) for pole in POLES}
     if colours["north"] == colours["south"]:
         raise table.error("south", f"{colours['south']!r} is the north colour too; "
                           "the two poles need two colours")

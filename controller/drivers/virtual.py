@@ -30,9 +30,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import PentagoError
 from ..events import EMPTY, MARBLE, ButtonPress, EncoderSteps, HoleReading, LinkChange
-from ..rules.geometry import bits, geometry
-from ..rules.notation import hole_name, parse_hole
 from .base import RGB, Emit
+from .grid import Grid
 from .pixels import FrameProcessor, blank, check_frame
 
 if TYPE_CHECKING:
@@ -76,7 +75,7 @@ class VirtualBoard:
             raise VirtualBoardError(f"sensing {sensing!r} is not 'presence' or 'polarity'")
         if detents_per_quarter < 1:
             raise VirtualBoardError(f"detents_per_quarter {detents_per_quarter} is not >= 1")
-        self.geometry = geometry(size)
+        self.grid = Grid(size)
         self.sensing = sensing
         self.colours = tuple(colours)
         self.buttons = tuple(buttons)
@@ -85,7 +84,7 @@ class VirtualBoard:
         self._garbage = garbage
         self._lock = threading.RLock()
         self._marbles: dict[int, str | None] = {}  # hole over a sensor -> colour (None: unknown)
-        self._offset = [0] * self.geometry.block_count  # detents away from the aligned position
+        self._offset = [0] * self.grid.block_count  # detents away from the aligned position
         self._reported: dict[int, str] = {}
         self._emit: Emit | None = None
         self._plugged = True
@@ -141,9 +140,9 @@ class VirtualBoard:
     def turn(self, block: int, steps: int) -> None:
         """Turn ``block`` (1-based) by ``steps`` detents; positive is clockwise from above."""
         with self._lock:
-            if not 1 <= block <= self.geometry.block_count:
+            if not 1 <= block <= self.grid.block_count:
                 raise VirtualBoardError(
-                    f"block {block} does not exist (1-{self.geometry.block_count})"
+                    f"block {block} does not exist (1-{self.grid.block_count})"
                 )
             sign = 1 if steps > 0 else -1
             for _ in range(abs(steps)):
@@ -190,15 +189,18 @@ class VirtualBoard:
             return self._read(self._hole(hole))
 
     def name(self, hole: int) -> str:
-        return hole_name(hole, self.geometry)
+        return self.grid.name(hole)
 
     # -- inside -------------------------------------------------------------------------------
 
     def _hole(self, hole: int | str) -> int:
         if isinstance(hole, str):
-            return parse_hole(hole, self.geometry)
-        if not 0 <= hole < self.geometry.hole_count:
-            raise VirtualBoardError(f"hole {hole} is off the {self.geometry.size}x board")
+            try:
+                return self.grid.hole(hole)
+            except ValueError as error:
+                raise VirtualBoardError(str(error)) from None
+        if not 0 <= hole < self.grid.hole_count:
+            raise VirtualBoardError(f"hole {hole} is off the {self.grid.size}x board")
         return hole
 
     def _colour(self, colour: str | None, hole: int) -> str | None:
@@ -212,7 +214,7 @@ class VirtualBoard:
         return colour
 
     def _check_aligned(self, hole: int, doing: str) -> None:
-        block = self.geometry.block_of[hole]
+        block = self.grid.block_of(hole)
         if self._offset[block - 1]:
             raise VirtualBoardError(
                 f"cannot {doing} {self.name(hole)}: block {block} is mid-turn"
@@ -227,16 +229,14 @@ class VirtualBoard:
         self._report_changes()
 
     def _rotate_marbles(self, block: int, clockwise: bool) -> None:
-        g = self.geometry
         moved = {}
-        for hole in g.block_holes[block - 1]:
+        for hole in self.grid.block_holes(block):
             if hole in self._marbles:
-                (target,) = bits(g.rotate(1 << hole, block, clockwise))
-                moved[target] = self._marbles.pop(hole)
+                moved[self.grid.turned(hole, clockwise)] = self._marbles.pop(hole)
         self._marbles.update(moved)
 
     def _read(self, hole: int) -> str:
-        block = self.geometry.block_of[hole]
+        block = self.grid.block_of(hole)
         if self._offset[block - 1] and self._garbage is not None:
             return self._garbage.choice((EMPTY, MARBLE) if self.sensing == "presence"
                                         else (EMPTY, *self.colours))
@@ -253,7 +253,7 @@ class VirtualBoard:
     def _report_changes(self) -> None:
         if self._emit is None or not self._plugged:
             return
-        for hole in range(self.geometry.hole_count):
+        for hole in range(self.grid.hole_count):
             now = self._read(hole)
             if self._reported.get(hole) != now:
                 self._reported[hole] = now

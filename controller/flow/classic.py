@@ -1,281 +1,32 @@
-"""The classic game flow as a `transitions` state machine.
-
-States: choosing (the menu), awaiting_placement, awaiting_twist, repair, game_over and
-between_games (a match between two games). The flow applies accepted actions to a
-:class:`~controller.rules.ClassicGame` (which enforces legality) and then fires the trigger
-named for the action; guards from the rules route it (the game is over, the match goes on, a
-twist is due). Every accepted action yields a journal record, and :meth:`ClassicFlow.replay`
-rebuilds the same game from those records after a power cut.
-
-Other variants get their own flow module with the same trigger names for the shared states.
-"""
+"""Phase-1 aliases: the old classic names over the generic flow (removed with the core split)."""
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from transitions import Machine, MachineError
+from .menu import Menu
+from .place_twist import FRESH_KINDS, PLAYING, STATES, TRANSITIONS, PlaceTwistFlow, Resume  # noqa: F401
 
-from ..rules import ClassicGame, IllegalMoveError, Match, Phase, hole_name, move_name, parse_hole, parse_twist
-from .classic_records import record_problem, start_options
-from .classic_steps import Action
-
-log = logging.getLogger(__name__)
-
-STATES = ["choosing", "awaiting_placement", "awaiting_twist", "repair", "game_over", "between_games"]
-PLAYING = ["awaiting_placement", "awaiting_twist", "repair"]
+GAMES = ("classic",)
 
 
-def _routed(trigger: str, sources: list[str], then: str) -> list[dict[str, Any]]:
-    """After an accepted half-move: the game may be over (in a match or not), else ``then``."""
-    return [
-        {"trigger": trigger, "source": sources, "dest": "between_games", "conditions": ["is_over", "match_goes_on"]},
-        {"trigger": trigger, "source": sources, "dest": "game_over", "conditions": "is_over"},
-        {"trigger": trigger, "source": sources, "dest": then},
-    ]
-
-
-TRANSITIONS: list[dict[str, Any]] = [
-    {"trigger": "start", "source": ["choosing", "game_over", "between_games"], "dest": "awaiting_placement"},
-    *_routed("placed", ["awaiting_placement", "repair"], "awaiting_twist"),
-    *_routed("twisted", ["awaiting_twist", "repair"], "awaiting_placement"),
-    *_routed("skipped", ["awaiting_twist", "repair"], "awaiting_placement"),
-    # Taking back a twist leaves its placement awaiting a twist again; taking back a placement
-    # (or a move without a twist) awaits a placement.
-    {"trigger": "took_back", "source": ["awaiting_placement", "repair"], "dest": "awaiting_twist", "conditions": "awaits_twist"},
-    {"trigger": "took_back", "source": PLAYING, "dest": "awaiting_placement"},
-    {"trigger": "broke", "source": ["awaiting_placement", "awaiting_twist"], "dest": "repair"},
-    {"trigger": "mended", "source": "repair", "dest": "awaiting_twist", "conditions": "awaits_twist"},
-    {"trigger": "mended", "source": "repair", "dest": "awaiting_placement"},
-    {"trigger": "abort", "source": STATES[1:], "dest": "choosing"},
-]
-
-
-# A record of these kinds starts everything afresh (a new game or match, or back to the menu):
-# the journal restarts with it, so it holds only what a resume needs and never grows for ever.
-FRESH_KINDS = frozenset({"start", "menu"})
-
-
-@dataclass(frozen=True)
-class Resume:
-    """How much of a journal a resume used: its first ``used`` of ``total`` records, and why it
-    stopped there (None when it used them all)."""
-
-    used: int
-    total: int
-    problem: str | None = None
-
-
-class ClassicFlow:
-    """Model of the classic machine: the game, the match, and what the board awaits."""
-
-    # Set on each model by the Machine: the current state and one method per trigger.
-    state: str
-    trigger: Callable[..., bool]
-    start: Callable[[], bool]
-    abort: Callable[[], bool]
-    broke: Callable[[], bool]
-    mended: Callable[[], bool]
-
+class ClassicFlow(PlaceTwistFlow):
     def __init__(self, colours: tuple[str, ...] = ("white", "black"), size: int = 6) -> None:
-        self.colours = colours
-        self.size = size
-        self.game: ClassicGame | None = None
-        self.match: Match | None = None
-        self.options: dict[str, Any] = {}
-        self.placed_hole: int | None = None  # the placement awaiting its twist
-        self.repairs = 0
-        self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="choosing",
-                               auto_transitions=False)
-
-    # -- guards --------------------------------------------------------------------------------
-
-    def is_over(self) -> bool:
-        return self.game is not None and self.game.is_over()
-
-    def match_goes_on(self) -> bool:
-        return self.match is not None and not self.match.is_over()
-
-    def awaits_twist(self) -> bool:
-        return self.game is not None and self.game.phase is Phase.TWIST
-
-    def on_enter_repair(self) -> None:
-        self.repairs += 1
-
-    # -- starting ------------------------------------------------------------------------------
-
-    def new_game(self, options: dict[str, Any], t: float) -> dict[str, Any]:
-        """Start a game (and a match if ``options["match"]``); returns its journal record."""
-        self.options = dict(options)
-        self.match = Match(players=options["players"]) if options.get("match") else None
-        return self._begin("start", t)
-
-    def next_game(self, t: float) -> dict[str, Any]:
-        """The next game of the running match; the starter alternates."""
-        return self._begin("next_game", t)
-
-    def _begin(self, kind: str, t: float) -> dict[str, Any]:
-        starter = self.match.starter() if self.match else 1
-        self.game = ClassicGame(self.size, self.options["players"], to_move=starter)
-        self.placed_hole = None
-        self.start()
-        options = self.options if kind == "start" else {}  # a match's next game keeps its options
-        return {"t": t, "kind": kind, **options, "starter": starter}
-
-    def to_menu(self, t: float) -> dict[str, Any]:
-        self.abort()
-        self.game, self.match, self.placed_hole = None, None, None
-        return {"t": t, "kind": "menu"}
-
-    # -- playing -------------------------------------------------------------------------------
-
-    def accept(self, actions: tuple[Action, ...], t: float) -> list[dict[str, Any]]:
-        """Apply ``actions`` in order (stopping when the game ends); their journal records.
-
-        An action the rules refuse stops the sequence: what was applied before it stands (and
-        is recorded), the refusal is logged, and the board tracker sees the rest as a mismatch.
-        """
-        records = []
-        for action in actions:
-            if self.is_over():
-                break
-            try:
-                records.append(self.apply(action, t))
-            except IllegalMoveError as error:
-                log.warning("the rules refused %s: %s", action, error)
-                break
-        if self.is_over():
-            records.append(self._end_record(t))
-        return records
-
-    def apply(self, action: Action, t: float) -> dict[str, Any]:
-        """Apply one action to the game and fire its trigger; raises IllegalMoveError."""
-        game = self._game()
-        g = game.geometry
-        if action.kind == "place":
-            game.place(action.hole)  # type: ignore[arg-type]
-            self.placed_hole = None if game.is_over() else action.hole
-            record = {"t": t, "kind": "place", "hole": hole_name(action.hole, g)}  # type: ignore[arg-type]
-        elif action.kind == "twist":
-            game.twist(action.twist)  # type: ignore[arg-type]
-            self.placed_hole = None
-            record = {"t": t, "kind": "twist", "twist": str(action.twist)}
-        elif action.kind == "skip":
-            game.skip_twist()
-            self.placed_hole = None
-            record = {"t": t, "kind": "skip"}
-        else:
-            self._take_back()
-            record = {"t": t, "kind": "take_back"}
-        self._fire(action.kind)
-        return record
-
-    def _fire(self, kind: str) -> None:
-        if self.match is not None and self.is_over():
-            self.match.record(self._game().outcome)  # type: ignore[arg-type]
-        self.trigger({"place": "placed", "twist": "twisted", "skip": "skipped", "take_back": "took_back"}[kind])
-
-    def _take_back(self) -> None:
-        game = self._game()
-        if game.phase is Phase.TWIST:
-            game.pop()
-            self.placed_hole = None
-            return
-        move = game.pop()  # raises IllegalMoveError when there is none
-        if move.twist is not None:
-            game.place(move.hole)
-            self.placed_hole = move.hole
-
-    def may_take_back(self) -> bool:
-        game = self.game
-        return self.state in PLAYING and game is not None and bool(game.moves or self.placed_hole is not None)
-
-    def _end_record(self, t: float) -> dict[str, Any]:
-        outcome = self._game().outcome
-        assert outcome is not None
-        return {"t": t, "kind": "end", "result": outcome.result, "winners": list(outcome.winners),
-                "termination": outcome.termination.value}
-
-    def _game(self) -> ClassicGame:
-        if self.game is None:
-            raise IllegalMoveError("no game is running")
-        return self.game
-
-    # -- resuming ------------------------------------------------------------------------------
+        from .. import games
+        super().__init__(games, colours, size)
 
     @classmethod
-    def resumed(cls, records: list[dict[str, Any]], colours: tuple[str, ...] = ("white", "black"),
-                size: int = 6) -> tuple[ClassicFlow, Resume]:
-        """A flow rebuilt from journal records (the end of a power cut), and how much of them
-        it used: the longest prefix that replays cleanly (see :meth:`replay`)."""
+    def resumed(cls, records: list[dict[str, Any]], colours: tuple[str, ...] = ("white", "black"),  # type: ignore[override]
+                size: int = 6) -> tuple[PlaceTwistFlow, Resume]:
         flow = cls(colours, size)
         resume = flow.replay(records)
-        if resume.problem is not None:  # the refused record may have changed part of the flow
+        if resume.problem is not None:
             flow = cls(colours, size)
             flow.replay(records[:resume.used])
         return flow, resume
 
-    def replay(self, records: list[dict[str, Any]]) -> Resume:
-        """Apply journal records in order until one cannot be used: a wrong shape (see
-        :func:`~controller.flow.classic_records.record_problem`), a move the rules refuse, or a
-        step the flow does not take from where it is (a next game outside a match). Returns how
-        many were used and why it stopped; kinds this version does not know are skipped.
 
-        After a refusal the flow may be half-changed by the refused record: use
-        :meth:`resumed` for a flow that is exactly what the used records made.
-        """
-        for index, record in enumerate(records):
-            problem = self._replay_problem(record)
-            if problem is not None:
-                return Resume(index, len(records), f"record {index + 1} cannot be used: {problem} "
-                                                   f"(the record: {_brief(record)})")
-        return Resume(len(records), len(records))
-
-    def _replay_problem(self, record: Any) -> str | None:
-        if not isinstance(record, dict):
-            return "a record must be a JSON object"
-        problem = record_problem(record)
-        if problem is not None:
-            return problem
-        try:
-            self._replay_one(record)
-        except (IllegalMoveError, MachineError, ValueError) as error:  # NotationError is a ValueError
-            return str(error)
-        return None
-
-    def _replay_one(self, record: dict[str, Any]) -> None:
-        kind = record["kind"]
-        if kind == "start":
-            self.new_game(start_options(record), 0.0)
-        elif kind == "next_game":
-            if self.state != "between_games":
-                raise IllegalMoveError(f"a next game of a match cannot follow {self.state}")
-            self.next_game(0.0)
-        elif kind == "menu":
-            if self.state != "choosing":  # already at the menu: e.g. a journal of only "menu"
-                self.to_menu(0.0)
-        elif kind in ("place", "twist", "skip", "take_back"):
-            self.apply(self._action(record), 0.0)
-
-    def _action(self, record: dict[str, Any]) -> Action:
-        g = self._game().geometry
-        if record["kind"] == "place":
-            return Action("place", parse_hole(record["hole"], g))
-        if record["kind"] == "twist":
-            return Action("twist", twist=parse_twist(record["twist"], g))
-        return Action(record["kind"])
-
-    # -- reading -------------------------------------------------------------------------------
-
-    def move_texts(self) -> list[str]:
-        game = self.game
-        return [] if game is None else [move_name(m, game.geometry) for m in game.moves]
-
-
-def _brief(record: Any, limit: int = 80) -> str:
-    """A record for a message, cut to ``limit`` characters (a journal line can be long)."""
-    text = repr(record)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+class ClassicMenu(Menu):
+    def __init__(self, size: int = 6) -> None:
+        from ..games import offered
+        super().__init__(offered(size), size)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from transitions.extensions import GraphMachine
 
-from .classic import STATES, TRANSITIONS
+from .place_twist import STATES, TRANSITIONS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "flow.md"
 HEADER = """# Game flow
@@ -25,8 +25,8 @@ people asked for (`start`, `abort`). Guards in brackets come from the rules.
 """
 
 
-def mermaid(title: str = "Classic Pentago") -> str:
-    """The classic machine as a mermaid state diagram (guards shown on the edges)."""
+def mermaid(title: str = "Place then twist") -> str:
+    """The place-then-twist machine as a mermaid state diagram (guards shown on the edges)."""
     model = type("Drawing", (), {})()
     GraphMachine(model=model, states=STATES, transitions=TRANSITIONS, initial="choosing",
                  auto_transitions=False, graph_engine="mermaid", show_conditions=True, title=title)
@@ -37,7 +37,7 @@ def mermaid(title: str = "Classic Pentago") -> str:
 
 def document() -> str:
     """The whole docs/flow.md text."""
-    return f"{HEADER}\n## Classic\n\n```mermaid\n{mermaid().strip()}\n```\n"
+    return f"{HEADER}\n## Place then twist: classic, multiplayer, teams\n\n```mermaid\n{mermaid().strip()}\n```\n"
 
 
 def main() -> int:

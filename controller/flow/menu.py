@@ -1,11 +1,16 @@
 """Choosing a game without a phone: options lit on the bottom row of holes.
 
-One page at a time (game, players, computer opponent, single game or match). A marble put on a
-lit option picks it; lifting it again (an empty board) confirms and turns the page. The ok
-button confirms the pick (or the first option), the back button returns to the previous page.
-Pages with a single option are decided without asking.
+One page at a time: the game (the games offered for the board's size), then the chosen game's
+own pages (classic: computer opponent, single game or match; multiplayer: players, twist rule;
+teams: twist rule). A marble put on a lit option picks it; lifting it again (an empty board)
+confirms and turns the page. The ok button confirms the pick (or the page's default), the back
+button returns to the previous page. Pages with a single option are decided without asking.
 
->>> menu = Menu()
+The games come in as specs (:class:`~controller.games.GameSpec`; the core passes the registry's
+games for its board), so the menu never names a game.
+
+>>> from controller.games import offered
+>>> menu = Menu(offered(6))
 >>> menu.page_name()
 'computer'
 >>> menu.see({menu.option_holes()[1]}), menu.pick
@@ -13,26 +18,58 @@ Pages with a single option are decided without asking.
 >>> menu.see(set())
 >>> menu.ok()
 {'game': 'classic', 'players': 2, 'computer': True, 'match': False}
+>>> menu = Menu(offered(9), size=9)
+>>> menu.page_name(), menu.values()
+('game', ('classic', 'multiplayer', 'teams'))
+>>> menu.see({menu.option_holes()[1]}), menu.see(set()), menu.page_name(), menu.values()
+(None, None, 'players', (2, 3, 4))
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
-PAGES: tuple[tuple[str, tuple[Any, ...]], ...] = (
-    ("game", ("classic",)),
-    ("players", (2,)),
-    ("computer", (False, True)),
-    ("match", (False, True)),
-)
 OPTION_ROW = 0  # the bottom row: holes a1, b1, ... light the options of the current page
+
+
+class Page(Protocol):
+    """A menu page: an option's name and values, the default among them (a game's Choice)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def values(self) -> tuple[Any, ...]: ...
+    @property
+    def default(self) -> Any: ...
+
+
+class Offer(Protocol):
+    """A game the menu offers: its name and its option pages (a GameSpec)."""
+
+    @property
+    def name(self) -> str: ...
+    def pages(self) -> tuple[Page, ...]: ...
+    def options(self, args: dict[str, Any]) -> dict[str, Any]: ...
+
+
+class GamePage:
+    """The first page: which game."""
+
+    name = "game"
+
+    def __init__(self, games: Sequence[Offer]) -> None:
+        self.values = tuple(game.name for game in games)
+        self.default = self.values[0]
 
 
 class Menu:
     """The menu's place: which page is shown, what is picked, what was chosen before."""
 
-    def __init__(self, size: int = 6) -> None:
+    def __init__(self, games: Sequence[Offer], size: int = 6) -> None:
+        self.games = {game.name: game for game in games}
         self.size = size
+        self.first = GamePage(games)
         self.reset()
 
     def reset(self) -> None:
@@ -41,12 +78,21 @@ class Menu:
         self.pick: int | None = None
         self._skip_single()
 
+    def pages(self) -> tuple[Page, ...]:
+        """The pages of this round: the game, then the chosen (or default) game's own."""
+        game = self.games[self.chosen.get("game", self.first.default)]
+        return (self.first, *game.pages())
+
     def page_name(self) -> str:
-        return PAGES[self.page][0]
+        return self.pages()[self.page].name
+
+    def values(self) -> tuple[Any, ...]:
+        """The current page's values, in the order their holes are lit."""
+        return self.pages()[self.page].values
 
     def option_holes(self) -> list[int]:
         """The holes lit for the current page's options, in order."""
-        return [OPTION_ROW * self.size + column for column in range(len(PAGES[self.page][1]))]
+        return [OPTION_ROW * self.size + column for column in range(len(self.values()))]
 
     def see(self, occupied: set[int]) -> dict[str, Any] | None:
         """Judge a settled board (the holes holding a marble); the options once all are chosen."""
@@ -58,9 +104,9 @@ class Menu:
         return None
 
     def ok(self) -> dict[str, Any] | None:
-        """Confirm the pick (the first option if none); the options once the last page is done."""
-        name, values = PAGES[self.page]
-        self.chosen[name] = values[self.pick or 0]
+        """Confirm the pick (the page's default if none); the options once the last page is done."""
+        page = self.pages()[self.page]
+        self.chosen[page.name] = page.default if self.pick is None else page.values[self.pick]
         self.page += 1
         self.pick = None
         return self._skip_single()
@@ -69,19 +115,25 @@ class Menu:
         """Return to the previous page that asks something."""
         while self.page > 0:
             self.page -= 1
-            self.chosen.pop(PAGES[self.page][0], None)
-            if len(PAGES[self.page][1]) > 1:
+            page = self.pages()[self.page]
+            self.chosen.pop(page.name, None)
+            if len(page.values) > 1:
                 break
         self.pick = None
         self._skip_single()
 
     def _skip_single(self) -> dict[str, Any] | None:
-        while self.page < len(PAGES) and len(PAGES[self.page][1]) == 1:
-            name, values = PAGES[self.page]
-            self.chosen[name] = values[0]
+        while self.page < len(self.pages()) and len(self.values()) == 1:
+            page = self.pages()[self.page]
+            self.chosen[page.name] = page.default
             self.page += 1
-        if self.page < len(PAGES):
+        if self.page < len(self.pages()):
             return None
-        options = self.chosen
+        options = self.games[self.chosen["game"]].options(self.chosen)
         self.reset()
         return options
+
+
+# Phase-1 alias for the web layout (removed when the layout reads the registry).
+PAGES: tuple[tuple[str, tuple[Any, ...]], ...] = (
+    ("game", ("classic",)), ("players", (2,)), ("computer", (False, True)), ("match", (False, True)))

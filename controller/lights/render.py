@@ -6,7 +6,8 @@ lights exactly as the live game did). Frames are at full scale: the pixel output
 brightness cap, gamma and the current budget.
 
 Layers are painted bottom to top, a later one covering an earlier one on a shared pixel:
-draw pulse, win lines, hole lights, arrows, status pixels, card pixels.
+draw pulse, win lines, hole lights, arrows, status pixels, card pixels. Status pixels show
+``view.status`` one colour each when it is set (pixels beyond it stay off), else ``view.turn``.
 
 >>> from controller.profile import load_profile
 >>> chain = load_profile("virtual-6x6").leds
@@ -52,17 +53,20 @@ def render(view: View, chain: LedChain, t: float) -> tuple[RGB, ...]:
     frame = [OFF] * chain.length
     if view.draw:
         _paint_draw(frame, chain, t)
-    for line in filter(None, view.win_lines):  # an empty line has nothing to light
-        _paint_win_line(frame, chain, line, view.win_colour or "white", t)
+    for n, line in enumerate(view.win_lines):
+        colour = view.line_colours[n] if n < len(view.line_colours) else view.win_colour
+        if line:  # an empty line has nothing to light
+            _paint_win_line(frame, chain, line, colour or "white", t)
     for light in view.holes:
         if not light.blink or is_blink_on(t):
             frame[_hole_pixel(chain, light.hole)] = rgb(light.colour)
     for arrow in view.arrows:
         pixels = _arrow_pixels(chain, arrow.block, arrow.clockwise)
         frame[pixels[step(t, ARROW_STEP_S, len(pixels))]] = rgb(arrow.colour)
-    if view.turn is not None:
-        for i in chain.status_pixels:
-            frame[i] = rgb(view.turn)
+    for n, i in enumerate(chain.status_pixels):
+        colour = view.status[n] if n < len(view.status) else None if view.status else view.turn
+        if colour is not None:
+            frame[i] = rgb(colour)
     for i, colour in zip(chain.card_pixels, view.cards):  # cards beyond the card pixels go unshown
         frame[i] = rgb(colour)
     return tuple(frame)

@@ -85,6 +85,18 @@ def win_scene(lines: Iterable[Iterable[int]], colour: str) -> View:
     return View(turn=colour, win_lines=tuple(tuple(line) for line in lines), win_colour=colour)
 
 
+def lines_scene(lines: Iterable[Iterable[int]], colours: Iterable[str]) -> View:
+    """Rows lit each in its own colour (every place earned in a multiplayer game), animated
+    like winning lines."""
+    return View(win_lines=tuple(tuple(line) for line in lines), line_colours=tuple(_colour(c) for c in colours))
+
+
+def standings_scene(colours: Iterable[str]) -> View:
+    """The standings on the status pixels: one pixel per seat, in order of finishing, in the
+    seat's colour (pixels beyond the seats stay off)."""
+    return View(status=tuple(_colour(c) for c in colours))
+
+
 def draw_scene(lines: Iterable[Iterable[int]] = ()) -> View:
     """A draw: the whole hole grid breathes softly; ``lines`` (the fives of a both-five draw)
     run in white over it."""
@@ -104,16 +116,24 @@ def menu_scene(options: Iterable[int], selected: Iterable[int] = ()) -> View:
 
 
 def overlay(*views: View) -> View:
-    """The views shown together: lights add up, and a later view's turn, win colour and cards
-    replace an earlier one's when it sets them."""
+    """The views shown together: lights add up, and a later view's turn (or status), win colour
+    and cards replace an earlier one's when it sets them."""
     out = View()
     for v in views:
         out = View(
-            turn=v.turn or out.turn, holes=out.holes + v.holes, arrows=out.arrows + v.arrows,
+            turn=v.turn or (None if v.status else out.turn), status=v.status or (() if v.turn else out.status),
+            holes=out.holes + v.holes, arrows=out.arrows + v.arrows,
             win_lines=out.win_lines + v.win_lines, win_colour=v.win_colour or out.win_colour,
+            line_colours=_line_colours(out) + _line_colours(v) if out.line_colours or v.line_colours else (),
             draw=out.draw or v.draw, cards=v.cards or out.cards,
         )
     return out
+
+
+def _line_colours(view: View) -> tuple[str, ...]:
+    """A colour for each of the view's win lines (its own, else the view's win colour)."""
+    fill = view.win_colour or "white"
+    return view.line_colours + (fill,) * (len(view.win_lines) - len(view.line_colours))
 
 
 def _colour(name: str) -> str:

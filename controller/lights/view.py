@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Marble colours by name, and the signal colours of the scenes, as RGB at full scale.
+from ..colours import MARBLE_COLOURS, marble_rgb
+
+# Marble colours by name (see controller.colours), and the signal colours of the scenes, as RGB
+# at full scale.
 PALETTE: dict[str, tuple[int, int, int]] = {
-    "white": (255, 255, 255),
-    "black": (90, 0, 160),  # black marbles are shown in violet: black light is no light
-    "blue": (0, 60, 255),
-    "yellow": (255, 170, 0),
-    "red": (255, 0, 0),
-    "green": (0, 200, 40),
+    **{name: marble_rgb(name) for name in MARBLE_COLOURS},
     "remove": (255, 30, 0),  # repair: take this marble away
     "put_back": (0, 220, 60),  # repair: put a marble here (its colour is shown on the status pixels)
     "turn_back": (255, 120, 0),  # repair: turn this block back
@@ -45,9 +43,11 @@ class View:
     """Everything lit at one moment. Empty fields light nothing."""
 
     turn: str | None = None  # status pixels show the colour of the player to move
+    status: tuple[str, ...] = ()  # or one colour per status pixel, in order (the standings)
     holes: tuple[HoleLight, ...] = ()  # prompts, repair steps, menu options
     arrows: tuple[ArrowLight, ...] = ()  # the twist to make (prompt) or undo (repair)
     win_lines: tuple[tuple[int, ...], ...] = ()  # animated along each run
     win_colour: str | None = None
+    line_colours: tuple[str, ...] = ()  # a colour per win line, in order (else win_colour)
     draw: bool = False  # the whole board pulses softly
     cards: tuple[str, ...] = ()  # card pixels, one colour name each (pattern cards, match score)

@@ -140,7 +140,7 @@ def test_unplug_silences_and_replug_reports_the_board_as_it_is_now(clock):
 def test_from_profile_takes_size_detents_buttons(clock):
     profile = load_profile("virtual-9x9")
     board = VirtualBoard.from_profile(profile, clock=clock)
-    assert board.geometry.size == 9 and board.detents_per_quarter == profile.detents_per_quarter
+    assert board.grid.size == 9 and board.detents_per_quarter == profile.detents_per_quarter
     assert board.buttons == ("ok", "back")  # the profile names none: the simulator's two
     events: list = []
     board.start(events.append)

@@ -1,6 +1,6 @@
 """docs/flow.md is the diagram the machine draws of itself."""
 
-from controller.flow.classic import STATES
+from controller.flow.place_twist import STATES
 from controller.flow.diagram import DOC, document, mermaid
 
 
@@ -10,7 +10,7 @@ def test_committed_flow_doc_matches_the_machine() -> None:
 
 def test_diagram_shows_every_state_and_the_rule_guards() -> None:
     text = mermaid()
-    assert text.startswith("---\ntitle: Classic Pentago\n---\nstateDiagram-v2")
+    assert text.startswith("---\ntitle: Place then twist\n---\nstateDiagram-v2")
     for state in STATES:
         assert f'state "{state}" as {state}' in text
     assert "awaiting_twist --> game_over: twisted [is_over]" in text

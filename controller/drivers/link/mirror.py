@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from pentago_firmware import wire
 
 from ...events import EMPTY, MARBLE, UNSURE, EncoderSteps, HoleReading, InputEvent
-from ...rules.geometry import geometry
+from ..grid import Grid
 
 
 def reading_names(colours: Mapping[str, str]) -> tuple[str, ...]:
@@ -44,7 +44,7 @@ class BoardMirror:
     def __init__(self, size: int, colours: Mapping[str, str]) -> None:
         self.size = size
         self.hole_count = size * size
-        self.block_count = geometry(size).block_count
+        self.block_count = Grid(size).block_count
         self._readings = reading_names(colours)
         self.has_colours = bool(colours)
         self.classes: list[int] = [wire.EMPTY] * self.hole_count

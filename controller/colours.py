@@ -1,0 +1,58 @@
+"""Marble and seat colours by name: how each lights a NeoPixel and how it looks on screen.
+
+The lowest layer that names colours: the profile reads a polarity board's colours from here,
+the lights build their palette on it, the games take their seat colours from it and the web
+page draws marbles with it. Names say how a colour *looks*, except the classic marbles' own
+names: a black marble cannot glow black (black light is no light), so it glows violet, and
+every place that shows it says so.
+
+The four seat colours of the family (:data:`SEAT_COLOURS`) are told apart at a glance on
+NeoPixels: white, violet (the black marble), red and green sit far apart in hue and brightness.
+
+>>> SEAT_COLOURS
+('white', 'black', 'red', 'green')
+>>> light_name("black"), light_name("red")
+('violet', 'red')
+>>> seat_colours(("white", "black"), 3)
+('white', 'black', 'red')
+"""
+
+from __future__ import annotations
+
+RGB = tuple[int, int, int]
+
+# Each marble colour: (its LED's RGB at full scale, how that light looks, its fill on screen).
+MARBLES: dict[str, tuple[RGB, str, str]] = {
+    "white": ((255, 255, 255), "white", "#f4f1ea"),
+    "black": ((90, 0, 160), "violet", "#1b1b1f"),  # black light is no light: black glows violet
+    "blue": ((0, 60, 255), "blue", "#2f6fe0"),
+    "yellow": ((255, 170, 0), "yellow", "#f2c230"),
+    "red": ((255, 0, 0), "red", "#d33a2c"),
+    "green": ((0, 200, 40), "green", "#2e9b4f"),
+}
+MARBLE_COLOURS = tuple(MARBLES)
+
+# The seats' colours, seat 1 first: the classic pair, then two more far from both in hue.
+SEAT_COLOURS = ("white", "black", "red", "green")
+
+
+def marble_rgb(name: str) -> RGB:
+    """The full-scale RGB a marble colour lights its pixels with; KeyError for an unknown name."""
+    return MARBLES[name][0]
+
+
+def light_name(name: str) -> str:
+    """How the LED of marble colour ``name`` looks, in a word (the black marble's is violet)."""
+    return MARBLES[name][1] if name in MARBLES else name
+
+
+def screen_fill(name: str) -> str:
+    """The CSS colour a screen draws a ``name`` marble with."""
+    return MARBLES[name][2] if name in MARBLES else name
+
+
+def seat_colours(first: tuple[str, ...], seats: int) -> tuple[str, ...]:
+    """``seats`` colours: the board's own (``first``, e.g. a polarity board's two) then the
+    other seat colours in order, never one twice."""
+    rest = tuple(c for c in SEAT_COLOURS if c not in first)
+    return (first + rest)[:seats]

@@ -1,0 +1,69 @@
+"""The registry of games: one module per game declares its :class:`GameSpec`; this lists them.
+
+Adding a game is one new module (its spec) plus one line in :data:`GAMES`; the core, the menu,
+the config, the journal, the tapes and the web console find it here and nowhere else.
+
+>>> [spec.name for spec in offered(6)], [spec.name for spec in offered(9)]
+(['classic'], ['classic', 'multiplayer', 'teams'])
+>>> options({"game": "teams", "twist": "both"}, 9)["players"]
+4
+>>> options({"game": "multiplayer"}, 6)
+Traceback (most recent call last):
+...
+controller.games.spec.OptionError: game 'multiplayer' is not played on the 6x6 board (games: classic)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules import PlaceTwistGame
+from . import classic, multiplayer, teams
+from .spec import Choice, GameSpec, OptionError
+
+GAMES: tuple[GameSpec, ...] = (
+    classic.SPEC,
+    multiplayer.SPEC,
+    teams.SPEC,
+)
+NAMES = tuple(spec.name for spec in GAMES)
+DEFAULT = "classic"
+
+__all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "GameSpec", "OptionError", "colours", "get", "make",
+           "offered", "options"]
+
+
+def get(name: str) -> GameSpec:
+    """The spec of the game called ``name``; OptionError naming the games otherwise."""
+    for spec in GAMES:
+        if spec.name == name:
+            return spec
+    raise OptionError(f"game {name!r} is not available (games: {', '.join(NAMES)})")
+
+
+def offered(size: int) -> tuple[GameSpec, ...]:
+    """The games played on a ``size`` x ``size`` board, in menu order."""
+    return tuple(spec for spec in GAMES if size in spec.sizes)
+
+
+def options(args: Mapping[str, Any], size: int) -> dict[str, Any]:
+    """A new game's complete, checked options from a command's ``args`` ("game" defaults to
+    classic) on a ``size`` board; OptionError names what is wrong."""
+    name = args.get("game", DEFAULT)
+    here = ", ".join(spec.name for spec in offered(size))
+    if name not in [spec.name for spec in offered(size)]:
+        known = isinstance(name, str) and name in NAMES
+        where = f"is not played on the {size}x{size} board" if known else "is not available"
+        raise OptionError(f"game {name!r} {where} (games: {here})")
+    return get(name).options(args, size)
+
+
+def make(options: Mapping[str, Any], size: int, starter: int) -> PlaceTwistGame:
+    """The rules object for checked ``options``."""
+    return get(options["game"]).make(options, size, starter)
+
+
+def colours(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
+    """The colour names of the game's colour indices, the board's own (``board``) first."""
+    return get(options["game"]).colours(options, board)

@@ -1,0 +1,136 @@
+"""What a game declares to the rest of the product: a :class:`GameSpec`, one per game module.
+
+A spec names the game and says where it is played, which options it has (each a
+:class:`Choice`: its values in the order the menu lights them, the first the default, and
+what each means), how to make its rules object, its flow and how that flow explains a settled
+board, its scene, its seat colours and the variant its records name. The core, the menu, the
+config, the web console and the records read specs only, never a game by name.
+
+>>> from controller.games import get
+>>> spec = get("multiplayer")
+>>> spec.title, spec.sizes, [c.name for c in spec.pages()]
+('Multiplayer Pentago', (9,), ['players', 'twist'])
+>>> spec.options({"players": 3})
+{'game': 'multiplayer', 'players': 3, 'twist': 'cw', 'neutral_skip': True}
+>>> spec.options({"players": 5})
+Traceback (most recent call last):
+...
+controller.games.spec.OptionError: players 5: Multiplayer Pentago is for 2 to 4 players
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import PentagoError
+from ..rules import PlaceTwistGame, new_game
+
+MAX_NAME_CHARS = 24  # a seat's name, as the page and the records show it
+FLAGS = ("computer", "match")  # options every game answers, even those that do not offer them
+
+
+class OptionError(PentagoError, ValueError):
+    """New-game options that make no game: the message names the option and what is allowed."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a game: its ``values`` (the menu lights them in this order on the bottom
+    row, the default first unless ``default`` names another) and what each means, in words."""
+
+    name: str
+    values: tuple[Any, ...]
+    words: tuple[str, ...]
+    refusal: str = ""  # how a value outside ``values`` is refused, after "<name> <value>: "
+    menu: bool = True  # offered on a menu page (when it has more than one value)
+    default: Any = None  # None: the first value
+
+    def __post_init__(self) -> None:
+        if self.default is None:
+            object.__setattr__(self, "default", self.values[0])
+
+    def check(self, value: Any) -> Any:
+        """``value`` if it is one of the values (a bool only where the values are bools)."""
+        flag = isinstance(self.default, bool)
+        if isinstance(value, bool) == flag and value in self.values:
+            return value
+        if flag:
+            raise OptionError(f"{self.name} {value!r} must be true or false")
+        allowed = ", ".join(map(repr, self.values))
+        raise OptionError(f"{self.name} {value!r}: {self.refusal or f'one of {allowed}'}")
+
+
+def make_place_twist(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> PlaceTwistGame:
+    """The rules object of a place-then-twist game (the rules check the combination)."""
+    twist = options.get("twist")
+    return new_game(spec.variant(size), options["players"], twist, options.get("neutral_skip", True), starter)
+
+
+def board_pair(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
+    """Two colours, the board's own: classic's players and team play's two pairs."""
+    return board[:2]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the product needs to know about one game (see the module doc)."""
+
+    name: str  # as commands, journal records, tapes and the config spell it
+    title: str  # as people read it
+    sizes: tuple[int, ...]  # the board sizes it is played on
+    choices: tuple[Choice, ...]  # its options, in menu order
+    flow: Callable[..., Any]  # its flow class: (catalogue, board colours, size) -> flow
+    explain: Callable[..., Any]  # (game, diff, placed hole, physical) -> actions or None
+    is_idle_turn: Callable[..., bool]  # (game, diff) -> nothing changed that matters
+    next_colour: Callable[..., int]  # (game) -> the colour index of the next marble due
+    scene: Callable[..., Any]  # (flow, menu, repair steps, prompt) -> View
+    colours: Callable[[Mapping[str, Any], tuple[str, ...]], tuple[str, ...]] = board_pair
+    variants: Mapping[int, str] = field(default_factory=dict)  # record variant by board size
+    rules: Callable[[GameSpec, Mapping[str, Any], int, int], PlaceTwistGame] = make_place_twist
+    computer: bool = False  # the computer opponent can play a seat
+
+    def variant(self, size: int) -> str:
+        """The variant its records name on a ``size`` board (``classic-9x9``)."""
+        return self.variants.get(size, self.name)
+
+    def pages(self) -> tuple[Choice, ...]:
+        """The menu pages it asks (options with more than one value)."""
+        return tuple(c for c in self.choices if c.menu and len(c.values) > 1)
+
+    def choice(self, name: str) -> Choice | None:
+        return next((c for c in self.choices if c.name == name), None)
+
+    def options(self, args: Mapping[str, Any], size: int | None = None) -> dict[str, Any]:
+        """Complete, checked options from a command's ``args`` (unknown keys are ignored; the
+        flags a game does not offer may be given as false). Raises :class:`OptionError`."""
+        options: dict[str, Any] = {"game": self.name}
+        for choice in self.choices:
+            options[choice.name] = choice.check(args.get(choice.name, choice.default))
+        for flag in FLAGS:
+            if flag not in options and args.get(flag, False) is not False:
+                raise OptionError(f"{flag} {args[flag]!r}: {self.title} has no {flag} option")
+        if args.get("names") is not None:
+            options["names"] = seat_names(args["names"], options["players"])
+        try:
+            self.make(options, size or self.sizes[0], 1)
+        except ValueError as error:
+            raise OptionError(str(error)) from None
+        return options
+
+    def make(self, options: Mapping[str, Any], size: int, starter: int = 1) -> PlaceTwistGame:
+        """Its rules object for checked ``options`` on a ``size`` board, ``starter`` first."""
+        return self.rules(self, options, size, starter)
+
+
+def seat_names(names: Any, players: int) -> list[str]:
+    """One short name per seat, or OptionError saying what is wrong."""
+    if not isinstance(names, Sequence) or isinstance(names, str) or len(names) != players:
+        raise OptionError(f"names {names!r}: give one name per seat ({players})")
+    out = []
+    for name in names:
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME_CHARS:
+            raise OptionError(f"names: {name!r} is not a name of 1 to {MAX_NAME_CHARS} characters")
+        out.append(name.strip())
+    return out

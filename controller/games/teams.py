@@ -1,0 +1,30 @@
+"""Team Pentago: 9x9, four seats in two pairs, partners opposite (seats 1 and 3 against 2 and 4).
+
+One colour per pair (the board's own two), so turns alternate teams; the team that makes five
+wins, both teams five after one turn or a full board is a draw (see
+:mod:`controller.rules.teams`). The menu asks the twist rule only.
+"""
+
+from __future__ import annotations
+
+from ..flow.place_twist import PlaceTwistFlow
+from ..flow.scene import scene
+from ..flow.steps import explain, is_idle_turn, next_colour
+from .multiplayer import NEUTRAL_SKIP, TWIST
+from .spec import Choice, GameSpec
+
+SPEC = GameSpec(
+    name="teams",
+    title="Team Pentago",
+    sizes=(9,),
+    choices=(
+        Choice("players", (4,), ("4 players in two pairs",), refusal="team play needs exactly 4 players (two pairs)"),
+        TWIST,
+        NEUTRAL_SKIP,
+    ),
+    flow=PlaceTwistFlow,
+    explain=explain,
+    is_idle_turn=is_idle_turn,
+    next_colour=next_colour,
+    scene=scene,
+)
