@@ -58,7 +58,7 @@ def layout(profile: Profile, *, virtual: bool) -> dict[str, Any]:
         "sensing": profile.sensing,
         "detents_per_quarter": profile.detents_per_quarter,
         "colours": colours,
-        "looks": {name: look(name) for name in colours},
+        "looks": {name: look(name) for name in (*colours, *LOOKS)},  # any seat colour a game uses
         "legend": legend(colours),
         "menu": menu_options(),
         "holes": [_hole(profile, hole) for hole in range(g.hole_count)],

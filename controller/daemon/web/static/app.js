@@ -155,12 +155,12 @@ function renderTurn(state) {
   const seat = state.to_move, colour = seat ? layout.colours[seat - 1] : null;
   const statusIndex = layout.pixels.findIndex(p => p.kind === "status");
   const rgb = `rgb(${((state.frame || [])[statusIndex] || [0, 0, 0]).join(",")})`;
-  $("turn-swatch").style.background = colour ? layout.looks[colour].marble : rgb;
+  $("turn-swatch").style.background = colour ? layout.looks[colour]?.marble || colour : rgb;
   $("turn-swatch").classList.toggle("off", !colour && rgb === "rgb(0,0,0)");
   $("turn-swatch").style.color = rgb;
-  $("turn-swatch").title = colour ? `turn light: ${layout.looks[colour].light} for ${colour}` : "the turn light";
+  $("turn-swatch").title = colour ? `turn light: ${layout.looks[colour]?.light || colour} for ${colour}` : "the turn light";
   const doing = STATE_TEXT[state.state] || state.state || "…";
-  $("turn-text").textContent = seat && doing.startsWith("to ") ? `Seat ${seat} (${colour}) ${doing}` : doing;
+  $("turn-text").textContent = seat && doing.startsWith("to ") ? `Seat ${seat}${colour ? ` (${colour})` : ""} ${doing}` : doing;
   if (state.menu) $("turn-text").textContent = `Menu, ${state.menu.page}: put a marble on a lit hole (${state.menu.holes.join(", ")}) or start a game here`;
 }
 
