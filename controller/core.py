@@ -376,10 +376,9 @@ class Core:
 
     def _settle_blocks(self, diff: Diff) -> None:
         """The board matches the game: every block sits where the game expects it. Loose
-        neutral blocks stay counted while a twist is due (one may be turning slowly)."""
-        game = self.flow.game
-        keep = diff.loose if game is not None and game.phase is Phase.TWIST else ()
-        self.physical.rest(tuple(b for b in range(1, len(self.physical.steps) + 1) if b not in keep))
+        neutral blocks stay counted: one may be turning slowly, or have stopped a detent into
+        a twist that comes with a placement not seen yet."""
+        self.physical.rest(tuple(b for b in range(1, len(self.physical.steps) + 1) if b not in diff.loose))
 
     def _matched(self, diff: Diff) -> None:
         self._settle_blocks(diff)

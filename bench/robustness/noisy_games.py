@@ -8,7 +8,9 @@ with the noise a real board makes, kept within what the board tracker is designe
 - a marble rolls onto an empty neighbouring hole and back before it comes to rest;
 - a twist is quick or slow (a detent every 0.20-0.26 s, under ``turn_settle_s`` = 0.4 s), may
   start with a wobble (one detent back, then forth), and its encoder may count one detent too
-  few or too many (``STEP_TOLERANCE``); the turning block's sensors read garbage meanwhile;
+  few or too many (``STEP_TOLERANCE``), or stop half-way for a new grip (0.5-1.2 s, then the
+  rest of the turn, all under ``grace_s``); the turning block's sensors read garbage meanwhile
+  (but for the centre's, which turns in place), nothing while it stops;
 - a resting sensor misreads for 20-100 ms (under ``settle_s`` = 0.15 s);
 - people pause 0.5-1.2 s between gestures, think for up to 8 s, place and twist in one go, or
   place the next marble right after the opponent's twist (before the core's ``turn_settle_s``).
@@ -17,7 +19,10 @@ Bounds (what the tracker is designed for, and physics): at most a whole move, or
 next placement, settle together, so after a move placed and twisted in one go the next marble
 waits for the board to settle; before a turning block's first detent counts its marbles may
 leave their sensors but cannot reach another one (a detent is 15 degrees), so the first
-detent's garbage only empties holes (``TapeBuilder.turn``).
+detent's garbage only empties holes (``TapeBuilder.turn``); a stop for a new grip is at least
+two detents from either end: a block with no marble off its centre, stopped a detent short of
+a quarter with a detent counted too many, looks exactly like a finished twist and then a stray
+detent (the tracker forgives one either way, not two).
 
 The events go through a fresh :class:`controller.core.Core` on a fake clock exactly as
 ``pentago-board replay`` runs a tape, half the games on a presence board (reed switches) and half
@@ -53,6 +58,9 @@ SENSINGS = ("presence", "polarity")
 DETENTS = 6  # per quarter turn, as on both hardware builds (hardware/profiles)
 GLITCH_S = (0.02, 0.1)  # a sensor misreading: always shorter than the core's settle_s (0.15 s)
 THINK_S = (2.0, 8.0)
+GRIP_S = (0.5, 1.2)  # a twist stopped half-way: longer than turn_settle_s (0.4 s); with the rest of
+# the turn and its settling (under 0.8 s) it stays under grace_s (2 s), after which the core rightly
+# asks to finish the turn
 
 
 @dataclass
@@ -126,7 +134,11 @@ def _twist(b: TapeBuilder, rng: random.Random, twist: str, quick: bool) -> None:
     if rng.random() < 0.15:
         b.nudge(block, -sign).nudge(block, sign)  # a wobble as the hand takes hold
     miss = rng.choices((0, -1, 1), weights=(8, 1, 1))[0]
-    b.turn(block, sign, steps=sign * (DETENTS + miss), slow=rng.random() < 0.3)
+    done = 0
+    if rng.random() < 0.1:  # a new grip half-way: the marbles wait between the sensors
+        done = rng.randint(2, DETENTS - 2)
+        b.half_turn_off(block, sign * done).pause(rng.uniform(*GRIP_S))
+    b.turn(block, sign, steps=sign * (DETENTS + miss - done), slow=not done and rng.random() < 0.3)
 
 
 def _rest(b: TapeBuilder, rng: random.Random) -> None:

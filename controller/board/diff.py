@@ -120,14 +120,18 @@ def _turn_of(position: Position, block: int, physical: Physical, sensed: _Sensed
     has drifted between quarters (missed detents), the readings settle it if one of the two
     neighbouring quarters fits them strictly better and lies less than half a quarter away; a
     block whose marbles sit between the sensors fits both equally badly and stays torn. So does
-    a block a detent off its rest whose marbles (off its centre) all read empty: it stopped a
-    detent into a turn, its marbles left their sensors; they were not all lifted.
+    a block a detent off its rest whose marbles (off its centre, the game's and any put there
+    just before it turned) all read empty: it stopped a detent into a turn, its marbles left
+    their sensors; they were not all lifted. A neutral block a detent off its rest is loose:
+    nothing tells a stop a detent into a twist from a stray count, and keeping the count
+    costs nothing while losing it can lose the twist.
     """
     options = physical.quarters(block)
     if len(options) == 1:  # the encoder alone decides: nothing for the readings to rank ...
         turned = rotated(position, block, options[0])
-        if options[0] == 0 and physical.count(block) and _between_sensors(turned, block, sensed):
-            return None  # ... unless it stopped a detent into a turn: its marbles left their sensors
+        if options[0] == 0 and physical.count(block) and (
+                position.is_neutral_block(block) or _between_sensors(turned, block, sensed, physical)):
+            return None  # ... unless it may have stopped a detent into a turn
         return options[0], turned
     if options:
         return min((_fit(position, block, q, sensed) for q in options), key=lambda fit: fit[0])[1:]
@@ -142,11 +146,13 @@ def _turn_of(position: Position, block: int, physical: Physical, sensed: _Sensed
     return None if low[0] == high[0] else best[1:]
 
 
-def _between_sensors(position: Position, block: int, sensed: _Sensed) -> bool:
-    """True if the block holds marbles off its centre and every one of them reads empty."""
+def _between_sensors(position: Position, block: int, sensed: _Sensed, physical: Physical) -> bool:
+    """True if the block holds marbles off its centre (as the game expects them, or just put
+    there before it began to turn) and every one of them reads empty."""
     g = position.geometry
-    off_centre = g.block_masks[block - 1] & ~(1 << g.centres[block - 1]) & position.occupied
-    return bool(off_centre) and off_centre & sensed.empty == off_centre
+    off_centre = g.block_masks[block - 1] & ~(1 << g.centres[block - 1])
+    marbles = off_centre & (position.occupied | physical.seen_before_turn(block))
+    return bool(marbles) and marbles & sensed.empty == marbles
 
 
 def _fit(position: Position, block: int, quarters: int, sensed: _Sensed) -> tuple[int, int, Position]:

@@ -38,7 +38,7 @@ class Physical:
         self.stepped_t: float | None = None  # the last encoder step since the last judgement
         self.seen = 0  # holes that read a marble at some moment since the last judgement
         self._fresh = True  # nothing sensed since the last judgement
-        self.before_turn: dict[int, int] = {}  # block -> the holes seen with a marble before its first step
+        self.before_turn: dict[int, int] = {}  # turning block -> the holes seen with a marble before its first step
         self.orientation_known = True  # False after a restart: only the readings tell
         self.undone: set[int] = set()  # blocks whose turn was taken back: 0 is a candidate too
 
@@ -46,7 +46,6 @@ class Physical:
         """Record one sensor event; True if the board changed. Raises BoardInputError."""
         if self._fresh:  # the first event since the last judgement
             self._fresh = False
-            self.before_turn = {}
             self.seen = sum(1 << hole for hole, reading in enumerate(self.readings) if reading not in (EMPTY, UNSURE))
         if isinstance(event, HoleReading):
             return self._read(event)
@@ -88,16 +87,22 @@ class Physical:
         self.changed_t = self.stepped_t = None
         self._fresh = True
 
+    def seen_before_turn(self, block: int) -> int:
+        """The holes seen with a marble before the first step of ``block``'s turn, as a bitboard
+        (0 if it is at rest): seen since the judgement before that step, so a turn judged
+        half-way still knows what was down when it began."""
+        return self.before_turn.get(block, 0)
+
     def was_there_before_turn(self, hole: int, block: int) -> bool:
-        """True if ``hole`` held a marble at some moment between the last judgement and the
-        first step of ``block``'s latest turn.
+        """True if ``hole`` held a marble at some moment between the judgement before ``block``
+        began to turn and its first step.
 
         Tells a placement made before a twist from one made after it when both settle together;
         the hole may lie on another block than the one that turned. Not the reading at the first
         step: before a detent counts, the turning block's marbles already move off their sensors
         (none can reach another sensor yet, so a marble seen there was really put there).
         """
-        return bool(self.before_turn.get(block, 0) >> hole & 1)
+        return bool(self.seen_before_turn(block) >> hole & 1)
 
     def quarters(self, block: int) -> tuple[int, ...]:
         """The quarter turns (clockwise positive) the block's encoder count could mean.
@@ -149,5 +154,6 @@ class Physical:
         for block in turned if self.orientation_known else range(1, len(self.steps) + 1):
             self.steps[block - 1] = 0
             self.undone.discard(block)
+            self.before_turn.pop(block, None)
         self.orientation_known = True
 

@@ -104,7 +104,7 @@ class TapeBuilder:
         sign = 1 if count > 0 else -1
         holes = self.g.block_holes[block - 1]
         for step in range(abs(count)):
-            self._flicker(holes, leaving=step == 0)
+            self._flicker(self._off_centre(block), leaving=step == 0)
             self.events.append({"t": self._now(), "block": block, "steps": sign})
             self.t += self.rng.uniform(0.2, 0.26) if slow else self.rng.uniform(*QUICK)
         self._rotate(block, quarters)
@@ -122,8 +122,9 @@ class TapeBuilder:
 
     def half_turn_off(self, block: int, steps: int) -> TapeBuilder:
         """Turn ``block`` part of the way (``steps`` detents, not a quarter): its marbles sit
-        between the sensors, which read empty until :meth:`turn` finishes or undoes it."""
-        holes = self.g.block_holes[block - 1]
+        between the sensors, which read empty until :meth:`turn` finishes or undoes it (all but
+        the centre's, which turns in place)."""
+        holes = self._off_centre(block)
         for _ in range(abs(steps)):
             self.events.append({"t": self._now(), "block": block, "steps": 1 if steps > 0 else -1})
             self._tick()
@@ -203,6 +204,10 @@ class TapeBuilder:
         reading = self.rng.choice(options)
         if not leaving or reading == "empty":
             self._report(hole, reading)
+
+    def _off_centre(self, block: int) -> tuple[int, ...]:
+        """The block's holes but its centre: a marble there turns in place, over its sensor."""
+        return tuple(h for h in self.g.block_holes[block - 1] if h != self.g.centres[block - 1])
 
     def _rotate(self, block: int, quarters: int) -> None:
         for _ in range(abs(quarters)):

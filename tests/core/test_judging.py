@@ -107,3 +107,52 @@ def test_a_block_brushed_one_detent_with_its_marbles_in_place_stays_at_rest() ->
     core.handle(EncoderSteps(6.0, 4, 1))  # a hand brushes the block: one count, the marble stays
     core.handle(Tick(7.0))
     assert core.state()["state"] == "awaiting_twist" and core.state()["repair"] == []
+
+
+def test_a_quick_twist_stopped_a_detent_in_before_its_marble_was_judged() -> None:
+    """Found by bench/robustness/noisy_games.py: placed and turned in one go, the block stopped a
+    detent in with the new marble off its sensor. The block, empty to the game, passed for one at
+    rest and its count was cleared; with a missed detent later the twist was lost."""
+    core = Core(load_profile("virtual-6x6"))
+    core.handle(Command(0.0, "new_game", {"game": "classic"}))
+    core.handle(HoleReading(1.0, hole("c6"), "marble"))
+    core.handle(EncoderSteps(1.05, 1, 1))
+    core.handle(HoleReading(1.1, hole("c6"), "empty"))
+    core.handle(Tick(2.0))  # a new grip
+    for i in range(4):  # the rest of the turn, one detent not counted
+        core.handle(EncoderSteps(2.2 + i * 0.03, 1, 1))
+    core.handle(HoleReading(2.4, hole("c4"), "marble"))
+    core.handle(Tick(3.0))
+    assert core.state()["moves"] == ["c6 1R"]
+
+
+def test_a_quick_twist_stopped_half_way_still_knows_what_was_down_before_it_began() -> None:
+    """Found by bench/robustness/noisy_games.py: judged half-way (torn), the turn's first-step
+    snapshot was dropped, and the rest of the turn began with the new marble off its sensor; the
+    twist went to the seat that had skipped it."""
+    core = skipped_d2()
+    core.handle(HoleReading(3.0, hole("a6"), "marble"))  # seat 2 places a6 and turns at once
+    for i in range(3):
+        core.handle(EncoderSteps(3.05 + i * 0.03, 1, 1))
+    core.handle(HoleReading(3.15, hole("a6"), "empty"))
+    core.handle(Tick(4.0))  # a new grip, half-way
+    for i in range(3):
+        core.handle(EncoderSteps(4.2 + i * 0.03, 1, 1))
+    core.handle(HoleReading(4.3, hole("c6"), "marble"))
+    core.handle(Tick(5.0))
+    assert core.state()["moves"] == ["d2", "a6 1R"]
+
+
+def test_an_empty_block_stopped_a_detent_into_its_twist_keeps_that_detent() -> None:
+    """Found by bench/robustness/noisy_games.py: an empty block a detent off its rest passed for
+    one at rest and its count was cleared; a detent missed later lost the twist."""
+    core = Core(load_profile("virtual-6x6"))
+    core.handle(Command(0.0, "new_game", {"game": "classic"}))
+    core.handle(HoleReading(1.0, hole("e3"), "marble"))
+    core.handle(Tick(1.5))
+    core.handle(EncoderSteps(2.0, 3, -1))
+    core.handle(Tick(3.0))  # a new grip
+    for i in range(4):  # the rest of the turn, one detent not counted
+        core.handle(EncoderSteps(3.2 + i * 0.03, 3, -1))
+    core.handle(Tick(4.0))
+    assert core.state()["moves"] == ["e3 3L"]
