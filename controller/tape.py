@@ -42,11 +42,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from .colours import MARBLE_COLOURS
 from .errors import NotationError, TapeError
 from .events import (
     EMPTY, MARBLE, UNSURE, ButtonPress, EncoderSteps, HoleReading, InputEvent, LinkChange,
 )
-from .flow import GAMES
+from .games import offered
 from .rules import Geometry, geometry, hole_name, parse_hole
 
 log = logging.getLogger(__name__)
@@ -59,8 +60,8 @@ BUTTONS = ("ok", "back")
 LINK_STATES = {"up": True, "down": False}
 MAX_HOLE_CHARS = 8  # "b5", "i9", the rulebook's "2/5": anything longer is no hole name
 MAX_T = 1e9  # seconds: about 30 years; a larger time (or 1e400, which JSON reads as inf) is garbage
-# The marble colours of every variant; a polarity tape's header may narrow them with "colours".
-MARBLE_COLOURS = ("white", "black", "blue", "yellow", "red", "green")
+# A polarity tape reads the marble colours of every variant (controller.colours); its header
+# may narrow them with "colours".
 FIXED_KEYS = ("tape", "board", "sensing", "detents_per_quarter", "game", "start")
 EVENT_KEYS = {"hole": ("t", "hole", "reading"), "block": ("t", "block", "steps"),
               "button": ("t", "button"), "link": ("t", "link")}
@@ -149,7 +150,7 @@ def parse_header(text: str) -> TapeHeader:
     if detents < 1:
         raise TapeError(f'"detents_per_quarter" is {_shown(detents)}; it must be at least 1')
     _required(data, "game", str)
-    game = _one_of(data, "game", GAMES)
+    game = _one_of(data, "game", tuple(spec.name for spec in offered(size)))  # the board's games
     options = {key: value for key, value in data.items() if key not in FIXED_KEYS}
     _check_options(options)
     header = TapeHeader(size, sensing, detents, game, options)
