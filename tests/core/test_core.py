@@ -45,15 +45,19 @@ def test_unchanged_frame_is_none_and_settle_brings_the_move(core: Core) -> None:
     assert effects.notices == ("c3 placed by seat 1",)
 
 
-def test_a_whole_move_and_its_notice(core: Core) -> None:
-    started(core)
+def a6_1r(core: Core) -> Effects:
+    """Seat 1 plays a6 1R on a started core: the effects of the twist's judgement (at 2.6 s)."""
     core.handle(HoleReading(1.0, hole("a6"), "marble"))
     core.handle(Tick(1.2))
     for i in range(6):
         core.handle(EncoderSteps(2.0 + i / 100, 1, 1))
     core.handle(HoleReading(2.1, hole("a6"), "empty"))
     core.handle(HoleReading(2.1, hole("c6"), "marble"))
-    effects = core.handle(Tick(2.6))
+    return core.handle(Tick(2.6))
+
+
+def test_a_whole_move_and_its_notice(core: Core) -> None:
+    effects = a6_1r(started(core))
     assert effects.records == ({"t": 2.6, "kind": "twist", "twist": "1R"},)
     assert effects.notices == ("a6 1R accepted",)
     assert core.state()["board"][0] == "..x..."
@@ -185,14 +189,7 @@ def test_ok_after_a_game_returns_to_the_menu(core: Core) -> None:
 
 def test_a_new_game_lists_no_repair_from_the_game_before(core: Core) -> None:
     """Issue 9 item 15: a new Start showed the old game's repair step while awaiting a placement."""
-    started(core)
-    core.handle(HoleReading(1.0, hole("a6"), "marble"))
-    core.handle(Tick(1.2))
-    for i in range(6):
-        core.handle(EncoderSteps(2.0 + i / 100, 1, 1))
-    core.handle(HoleReading(2.1, hole("a6"), "empty"))
-    core.handle(HoleReading(2.1, hole("c6"), "marble"))
-    core.handle(Tick(2.6))
+    a6_1r(started(core))
     core.handle(HoleReading(3.0, hole("c6"), "empty"))
     core.handle(Tick(5.5))
     assert core.state()["repair"] == ["put a white marble on c6"]
