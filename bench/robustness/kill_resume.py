@@ -11,7 +11,8 @@ publishes only after the action's journal record is on disk.
 
 Each cycle plays 0-5 actions, then issues one more and sends SIGKILL after a random 0-0.6 s
 (before, during or after that action's journal write); one cycle in ten instead kills the daemon
-0-0.6 s into its own start-up. Then the journal as the killed process left it is compared with
+0-0.6 s into its own start-up. One action in twelve during a game abandons it for a new game
+(two journal rewrites: menu, then start), so kills also land between those and early in games. Then the journal as the killed process left it is compared with
 the script: it must be the records since the last ``start``/``menu`` up to the acknowledged
 one, plus at most the action in flight.
 
@@ -46,6 +47,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +61,8 @@ ACK_TIMEOUT_S = 10.0
 KILL_WINDOW_S = 0.6
 MAX_ACTIONS_BEFORE_KILL = 5
 START_UP_KILLS = 0.1  # the share of cycles that kill the daemon during its own start-up
+ABANDON_SHARE = 0.08  # the share of actions in a game that start a new game instead
+LOOK_S = 0.5  # a player's look at the lights: longer than the core's settle time (0.15 s)
 
 Record = tuple[str, ...]  # ("start",), ("place", "a1"), ("twist", "1R"), ("menu",)
 FRESH = ("start", "menu")  # a record of these kinds restarts the journal
@@ -351,6 +355,8 @@ class Session:
         """Do the next record's action; with ``wait``, until it is acknowledged."""
         if self.acked >= len(self.script.records):
             self.script.add_game(self.rng)
+        if self._in_game() and self.rng.random() < ABANDON_SHARE:
+            return self._abandon(wait=wait)
         record = self.script.records[self.acked]
         self.inflight = 1
         {"start": self._new_game, "place": self._place, "twist": self._twist, "menu": self._clear}[record[0]](record)
@@ -361,10 +367,33 @@ class Session:
         self._acknowledge()
         return True
 
-    def _acknowledge(self) -> None:
-        self.acked += 1
+    def _in_game(self) -> bool:
+        return self.script.expected[self.acked - 1].state in ("awaiting_placement", "awaiting_twist")
+
+    def _abandon(self, *, wait: bool) -> bool:
+        """A new game in the middle of one: the daemon rewrites the journal twice (menu, then
+        start; a kill between them leaves a journal of only the menu), then the old marbles
+        come off the board."""
+        board = self.script.expected[self.acked - 1].board
+        del self.script.records[self.acked:], self.script.expected[self.acked:]
+        self.script.records.append(("menu",))
+        self.script.expected.append(AT_MENU)
+        self.script.add_game(self.rng)
+        self.inflight = 2
+        self._new_game(("start",))
+        self._lift_all(board)
+        if not wait:
+            return True
+        if not self._wait(self.script.expected[self.acked + 1]):
+            return False
+        self._acknowledge(2)
+        time.sleep(LOOK_S)  # the new game accepts no move until it has seen the board cleared
+        return True
+
+    def _acknowledge(self, records: int = 1) -> None:
+        self.acked += records
         self.inflight = 0
-        self.figures.acknowledged += 1
+        self.figures.acknowledged += records
 
     def _new_game(self, record: Record) -> None:
         self.daemon.api("/api/command", {"name": "new_game", "args": {"game": "classic"}})
@@ -377,7 +406,9 @@ class Session:
         self.daemon.api("/api/board/quarter", {"block": block, "clockwise": direction == "R"})
 
     def _clear(self, record: Record) -> None:
-        board = self.script.expected[self.acked - 1].board
+        self._lift_all(self.script.expected[self.acked - 1].board)
+
+    def _lift_all(self, board: tuple[str, ...]) -> None:
         for rank, row in enumerate(board):
             for column, cell in enumerate(row):
                 if cell != ".":
@@ -407,8 +438,10 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def run(n: int, seed: int, workdir: Path | None = None) -> dict[str, Any]:
-    """``n`` kills of a daemon playing scripted games from ``seed``; the figures as a dict."""
+def run(n: int, seed: int, workdir: Path | None = None,
+        progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """``n`` kills of a daemon playing scripted games from ``seed``; the figures as a dict.
+    ``progress`` gets the figures so far every 50 kills."""
     figures = Figures()
     began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="kill-resume-") as tmp:
@@ -416,6 +449,9 @@ def run(n: int, seed: int, workdir: Path | None = None) -> dict[str, Any]:
         try:
             while figures.kills < n:
                 session.cycle()
+                if progress is not None and figures.kills % 50 == 0:
+                    figures.seconds = time.monotonic() - began
+                    progress(figures.as_dict())
             # the last start, on what the last kill left: it must succeed too
             figures.starts += 1
             if not session.daemon.ready(session.daemon.spawn()):
@@ -427,13 +463,18 @@ def run(n: int, seed: int, workdir: Path | None = None) -> dict[str, Any]:
     return figures.as_dict()
 
 
+def _print_progress(figures: dict[str, Any]) -> None:
+    shown = ("kills", "failed_starts", "lost", "duplicated", "invented", "seconds")
+    print(" ".join(f"{name}={figures[name]}" for name in shown), file=sys.stderr, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=1000, help="how many times to kill -9 the daemon (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the scripted games and kill times (default 0)")
     parser.add_argument("--workdir", type=Path, help="keep the journal and the daemon's log here")
     args = parser.parse_args()
-    figures = run(args.n, args.seed, args.workdir)
+    figures = run(args.n, args.seed, args.workdir, progress=_print_progress)
     problems = figures.pop("problems")
     for name, value in figures.items():
         print(f"{name:>16}: {value}")
