@@ -445,7 +445,9 @@ def run(n: int, seed: int, workdir: Path | None = None,
     figures = Figures()
     began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="kill-resume-") as tmp:
-        session = Session(Daemon(Path(workdir or tmp)), random.Random(seed), figures)
+        directory = Path(workdir or tmp)
+        directory.mkdir(parents=True, exist_ok=True)
+        session = Session(Daemon(directory), random.Random(seed), figures)
         try:
             while figures.kills < n:
                 session.cycle()
