@@ -15,12 +15,14 @@ controller.games.spec.OptionError: game 'multiplayer' is not played on the 6x6 b
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
+from ..flow import Resume
 from ..rules import PlaceTwistGame
 from . import classic, multiplayer, teams
-from .spec import Choice, GameSpec, OptionError
+from .spec import Choice, Flow, GameSpec, OptionError
 
 GAMES: tuple[GameSpec, ...] = (
     classic.SPEC,
@@ -30,8 +32,8 @@ GAMES: tuple[GameSpec, ...] = (
 NAMES = tuple(spec.name for spec in GAMES)
 DEFAULT = "classic"
 
-__all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "GameSpec", "OptionError", "colours", "get", "make",
-           "offered", "options"]
+__all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameSpec", "OptionError", "colours", "get", "make",
+           "offered", "options", "resumed"]
 
 
 def get(name: str) -> GameSpec:
@@ -67,3 +69,12 @@ def make(options: Mapping[str, Any], size: int, starter: int) -> PlaceTwistGame:
 def colours(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
     """The colour names of the game's colour indices, the board's own (``board``) first."""
     return get(options["game"]).colours(options, board)
+
+
+def resumed(records: list[Any], board: tuple[str, ...], size: int) -> tuple[Flow, Resume]:
+    """The flow rebuilt from journal ``records`` (by the flow of the game their start record
+    names), and how much of them it used (see :meth:`PlaceTwistFlow.resumed`)."""
+    named = next((r.get("game") for r in records if isinstance(r, dict) and r.get("kind") == "start"), DEFAULT)
+    spec = get(named) if named in NAMES else get(DEFAULT)
+    flow, resume = spec.flow.resumed(records, sys.modules[__name__], board, size)
+    return flow, resume

@@ -22,13 +22,36 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import PentagoError
-from ..rules import PlaceTwistGame, new_game
+from ..rules import Match, PlaceTwistGame, new_game
 
 MAX_NAME_CHARS = 24  # a seat's name, as the page and the records show it
 FLAGS = ("computer", "match")  # options every game answers, even those that do not offer them
+
+
+class Flow(Protocol):
+    """What the core drives of any game's flow (:class:`~controller.flow.PlaceTwistFlow` is one):
+    its state and game, the journal records of starting, playing and leaving it, its replay."""
+
+    state: str
+    game: PlaceTwistGame | None
+    options: dict[str, Any]
+    colours: tuple[str, ...]  # the game's colour names by colour index
+    match: Match | None
+    placed_hole: int | None  # a placement awaiting its twist
+    repairs: int
+
+    def new_game(self, options: dict[str, Any], t: float) -> dict[str, Any]: ...
+    def next_game(self, t: float) -> dict[str, Any]: ...
+    def to_menu(self, t: float) -> dict[str, Any]: ...
+    def accept(self, actions: tuple[Any, ...], t: float) -> list[dict[str, Any]]: ...
+    def may_take_back(self) -> bool: ...
+    def broke(self) -> bool: ...
+    def mended(self) -> bool: ...
+    def move_texts(self) -> list[str]: ...
+    def replay(self, records: list[dict[str, Any]]) -> Any: ...
 
 
 class OptionError(PentagoError, ValueError):
@@ -81,7 +104,7 @@ class GameSpec:
     title: str  # as people read it
     sizes: tuple[int, ...]  # the board sizes it is played on
     choices: tuple[Choice, ...]  # its options, in menu order
-    flow: Callable[..., Any]  # its flow class: (catalogue, board colours, size) -> flow
+    flow: Any  # its flow class: (catalogue, board colours, size) -> a Flow, with resumed(records, ...)
     explain: Callable[..., Any]  # (game, diff, placed hole, physical) -> actions or None
     is_idle_turn: Callable[..., bool]  # (game, diff) -> nothing changed that matters
     next_colour: Callable[..., int]  # (game) -> the colour index of the next marble due
