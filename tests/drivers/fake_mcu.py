@@ -8,7 +8,8 @@ the fake holds the master end. A test scripts the conversation::
     mcu.assert_done()
 
 ``unplug()`` closes the master (the link sees a real read error) and ``plug()`` makes a new pty
-behind the same path, as replugging a Pico does.
+behind the same path, as replugging a Pico does. ``answer(type, reply)`` sets a standing answer
+for a request the script does not expect (the robustness benches keep a live board behind it).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import threading
 import time
 import tty
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +42,10 @@ class FakeMcu:
     """The MCU end of the link: answers expected requests with scripted replies.
 
     ``expect(sent, replies)`` queues one expected host message (a type, or ``(type, fields)``)
-    and the bytes written back when it arrives. Anything else the host sends is recorded in
-    ``unexpected``; ``assert_done()`` fails on it or on an expectation never met.
+    and the bytes written back when it arrives; ``answer(type, reply)`` answers every other
+    message of that type with ``reply(seq, fields)``. Anything else the host sends is recorded
+    in ``unexpected``; ``assert_done()`` fails on it or on an expectation never met. Hold
+    ``lock`` to build and send frames that must not interleave with the fake's own answers.
     """
 
     def __init__(self, directory: Path, size: int = 6, boot_id: int = 0x1234ABCD) -> None:
@@ -50,7 +54,8 @@ class FakeMcu:
         self.received: list[tuple[int, int, dict[str, Any]]] = []
         self.unexpected: list[str] = []
         self._script: deque[tuple[Any, list[bytes]]] = deque()
-        self._lock = threading.Lock()
+        self._standing: dict[int, Callable[[int, dict[str, Any]], list[bytes]]] = {}
+        self.lock = threading.RLock()
         self._master = self._slave = -1
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -62,6 +67,7 @@ class FakeMcu:
         """A new pty behind ``port``; the fake keeps the slave open, like a present device."""
         self._master, self._slave = os.openpty()
         tty.setraw(self._slave)
+        os.set_blocking(self._master, False)  # send() waits with a deadline, never for ever
         tmp = self.port + ".new"
         os.symlink(os.ttyname(self._slave), tmp)
         os.replace(tmp, self.port)
@@ -85,16 +91,28 @@ class FakeMcu:
             self.unplug()
 
     def send(self, *chunks: bytes) -> None:
-        """Write bytes (frames, garbage) to the host now, all of them (a pty takes ~4 kB a go)."""
+        """Write bytes (frames, garbage) to the host now, all of them (a pty takes ~4 kB a go);
+        TimeoutError if the host reads nothing for WAIT_S (it stopped, or hangs)."""
         data = memoryview(b"".join(chunks))
-        while data:
-            data = data[os.write(self._master, data):]
+        with self.lock:
+            while data:
+                if not select.select([], [self._master], [], WAIT_S)[1]:
+                    raise TimeoutError(f"the host read nothing for {WAIT_S} s")
+                try:
+                    data = data[os.write(self._master, data):]
+                except BlockingIOError:
+                    continue
 
     # Scripting ---------------------------------------------------------------------------------
 
     def expect(self, sent: int | tuple[int, dict[str, Any]], replies: list[bytes] | tuple[bytes, ...] = ()) -> None:
-        with self._lock:
+        with self.lock:
             self._script.append((sent, list(replies)))
+
+    def answer(self, mtype: int, reply: Callable[[int, dict[str, Any]], list[bytes]]) -> None:
+        """Answer every ``mtype`` the script does not expect with the frames ``reply(seq, fields)``."""
+        with self.lock:
+            self._standing[mtype] = reply
 
     def assert_done(self, timeout_s: float = WAIT_S) -> None:
         """Every expected message arrived, and nothing else did."""
@@ -106,14 +124,20 @@ class FakeMcu:
         while not self._stop.is_set():
             ready, _, _ = select.select([self._master], [], [], 0.02)
             if ready:
-                for mtype, seq, payload in self._reader.feed(os.read(self._master, 4096)):
+                try:
+                    data = os.read(self._master, 4096)
+                except (BlockingIOError, OSError):  # nothing after all; EIO: the host closed its end
+                    continue
+                for mtype, seq, payload in self._reader.feed(data):
                     self._answer(mtype, seq, wire.decode_payload(mtype, payload))
 
     def _answer(self, mtype: int, seq: int, fields: dict[str, Any]) -> None:
-        with self._lock:
+        with self.lock:
             self.received.append((mtype, seq, fields))
             if self._script and self._matches(self._script[0][0], mtype, fields):
                 self.send(*self._script.popleft()[1])
+            elif mtype in self._standing:
+                self.send(*self._standing[mtype](seq, fields))
             else:
                 self.unexpected.append(f"{wire.NAMES[mtype]} {fields}")
 

@@ -208,16 +208,17 @@ def oversize_log(seq: int, body_len: int) -> bytes:
 @pytest.mark.parametrize("body_len", [1012, 100_000])
 def test_oversize_frame_is_dropped_whole_however_the_reads_fall(connect, mcu, caplog, body_len):
     session = connect()
+    oversize = oversize_log(mcu.seq, body_len)
+    mcu.seq += 1
+    hole = mcu.hole(B3, wire.NORTH)
     mcu.expect(wire.REQUEST_SNAPSHOT, [mcu.snapshot(board(b3=wire.NORTH), ZERO_4)])  # for the gap it leaves
     with caplog.at_level(logging.INFO):
-        mcu.send(oversize_log(mcu.seq, body_len))
-        mcu.seq += 1
-        mcu.send(mcu.hole(B3, wire.NORTH))
+        mcu.send(oversize, hole)
         mcu.assert_done()
         assert session.after(37, 1) == [HoleReading(100.0, B3, "white")]
     assert session.link.rejected_frames == 1
     assert not [m for m in caplog.messages if m.startswith("board MCU says")]
-    assert f"more than {wire.MAX_ENCODED} bytes without a delimiter" in caplog.messages[-2]
+    assert f"dropped 1 bad frame(s) from the board MCU: more than {wire.MAX_ENCODED} bytes without a delimiter" in caplog.messages
 
 
 def test_count_past_the_32_bit_limit_wraps_and_the_link_stays_up(connect, mcu):
