@@ -253,7 +253,7 @@ class PlaceTwistFlow:
 
     def replay(self, records: list[dict[str, Any]]) -> Resume:
         """Apply journal records in order until one cannot be used: a wrong shape (see
-        :func:`~controller.flow.classic_records.record_problem`), a move the rules refuse, or a
+        :func:`~controller.flow.records.record_problem`), a move the rules refuse, or a
         step the flow does not take from where it is (a next game outside a match). Returns how
         many were used and why it stopped; kinds this version does not know are skipped.
 
