@@ -5,6 +5,7 @@ frames among good ones, into the frame reader, the protocol session and the tran
 from __future__ import annotations
 
 import io
+import json
 import random
 import threading
 
@@ -14,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.drivers.link.session import LinkSession
-from controller.drivers.link.transcript import FrameLog
+from controller.drivers.link.transcript import FrameLog, ReplayTransport
+from controller.errors import LinkError
 from controller.events import EncoderSteps, HoleReading, LinkChange
 from pentago_firmware import wire
 
@@ -145,3 +147,25 @@ def test_every_kind_of_damage_is_refused_by_the_reader(kind):
         damaged = KINDS[kind](body, rng)
         assert damaged != body
         assert wire.FrameReader().feed(b"\x00" + damaged + b"\x00") == []
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                           max_leaves=8)
+transcript_lines = st.one_of(
+    st.text(max_size=60),
+    st.builds(lambda name, seq, fields: f"mcu> {name} seq={seq} {json.dumps(fields)}",
+              st.sampled_from(sorted(wire.TYPES)), st.integers(-5, 300),
+              st.dictionaries(st.sampled_from(["hole", "cls", "block", "steps", "text", "classes", "counts",
+                                               "state_hash", "ref_seq", "status", "size"]), json_values, max_size=3)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(transcript_lines, max_size=5))
+def test_a_transcript_to_replay_is_read_or_refused_with_a_link_error(lines):
+    # A user's recording is outside input: any damage to it is a LinkError naming the line.
+    try:
+        ReplayTransport(lines, io.StringIO())
+    except LinkError as error:
+        assert "transcript line" in str(error)

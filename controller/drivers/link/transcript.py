@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import json
+import struct
 import threading
 import time
 from typing import IO, Any, Protocol
@@ -48,11 +49,27 @@ def parse_frame(line: str) -> tuple[str, int, int, dict[str, Any]]:
     try:
         head, name, seq, fields = line.split(" ", 3)
         sender, mtype = head.removesuffix(">"), wire.TYPES[name]
-        if sender not in SENDERS or not seq.startswith("seq="):
+        if sender not in SENDERS or not seq.startswith("seq=") or not 0 <= int(seq[4:]) <= 255:
             raise ValueError("bad sender or seq")
-        return sender, mtype, int(seq[4:]), json.loads(fields)
+        values = json.loads(fields)
+        if not isinstance(values, dict):
+            raise ValueError("fields are not a JSON object")
+        return sender, mtype, int(seq[4:]), values
     except (ValueError, KeyError) as error:
         raise LinkError(f"not a transcript line ({error}): {line!r}") from None
+
+
+def frame_of(line: str) -> bytes:
+    """The bytes of the frame a :func:`format_frame` line describes; raises LinkError.
+
+    >>> frame_of('mcu> hole seq=3 {"hole": 13, "cls": 2}').hex()
+    '000903030d02cad1176a00'
+    """
+    _sender, mtype, seq, fields = parse_frame(line)
+    try:
+        return bytes(wire.encode_message(mtype, seq, fields))
+    except (TypeError, ValueError, AttributeError, OverflowError, struct.error) as error:
+        raise LinkError(f"transcript line does not make a {wire.NAMES[mtype]} frame ({error}): {line!r}") from None
 
 
 class FrameLog:
@@ -132,10 +149,7 @@ class ReplayTransport:
     def _bytes(line: str) -> bytes:
         if line.startswith("mcu!"):
             return b"?"
-        if not line.startswith("mcu>"):
-            return b""
-        _sender, mtype, seq, fields = parse_frame(line)
-        return bytes(wire.encode_message(mtype, seq, fields))
+        return frame_of(line) if line.startswith("mcu>") else b""
 
     @property
     def in_waiting(self) -> int:
