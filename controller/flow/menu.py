@@ -132,8 +132,3 @@ class Menu:
         options = self.games[self.chosen["game"]].options(self.chosen)
         self.reset()
         return options
-
-
-# Phase-1 alias for the web layout (removed when the layout reads the registry).
-PAGES: tuple[tuple[str, tuple[Any, ...]], ...] = (
-    ("game", ("classic",)), ("players", (2,)), ("computer", (False, True)), ("match", (False, True)))

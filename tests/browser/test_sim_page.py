@@ -166,7 +166,7 @@ def test_the_menu_lights_and_connection_are_explained_and_the_board_clears_in_on
     expect(page.locator("#menu-options")).to_contain_text("a1: two players at the board")
     expect(page.locator("#menu-options")).to_contain_text("b1: play against the computer (it plays seat 2)")
     # Item 17: a legend for the LED colours, named as they look (black glows violet).
-    expect(page.locator("#legend")).to_contain_text("violet: turn pixels: seat 2 (black) to move")
+    expect(page.locator("#legend")).to_contain_text("violet: turn pixels: black to move")
     expect(page.locator("#legend")).to_contain_text("blue: the computer's move")
     # Item 20: the turn light stays round while its text wraps.
     swatch, text = page.locator("#turn-swatch").bounding_box(), page.locator("#turn-text").bounding_box()
@@ -181,7 +181,7 @@ def test_the_menu_lights_and_connection_are_explained_and_the_board_clears_in_on
     expect(page.locator("#menu-options li.picked")).to_have_text("b1: play against the computer (it plays seat 2) (picked)")
     expect(page.locator("#computer")).to_be_checked()
     page.click('[data-hole="b1"]')  # lifting it confirms: on to the match page
-    expect(page.locator("#menu-chosen")).to_contain_text("classic")
+    expect(page.locator("#menu-chosen")).to_contain_text("Classic Pentago")
     expect(page.locator("#menu-chosen")).to_contain_text("play against the computer")
     page.click("#ok")  # a single game
     expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")

@@ -237,10 +237,12 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
         layout = (await (await client.get("/api/layout")).json())["layout"]
         assert layout["looks"]["black"] == {"marble": "#1b1b1f", "light": "violet", "rgb": [90, 0, 160]}
         means = {entry["means"]: entry["looks"] for entry in layout["legend"]}
-        assert means["turn pixels: seat 2 (black) to move"] == "violet"
+        assert means["turn pixels: black to move"] == "violet" and means["turn pixels: white to move"] == "white"
         assert any("computer's move" in text for text in means) and "blue" in means.values()
-        assert layout["menu"]["computer"] == [{"value": False, "means": "two players at the board"},
-                                              {"value": True, "means": "play against the computer (it plays seat 2)"}]
+        assert layout["menu"]["games"] == [{"value": "classic", "means": "Classic Pentago"}]
+        assert layout["menu"]["pages"]["classic"]["computer"] == [
+            {"value": False, "means": "two players at the board"},
+            {"value": True, "means": "play against the computer (it plays seat 2)"}]
 
     console()(check)
 
@@ -248,10 +250,18 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
 def test_the_readme_explains_every_menu_page_as_the_page_does():
     from pathlib import Path
 
-    from controller.daemon.web.layout import menu_options
+    from controller.daemon.web.layout import menu_pages
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    for page, options in menu_options().items():
-        if len(options) > 1:  # single-option pages are skipped on the board
-            row = next(line for line in readme.splitlines() if line.startswith(f"| {page} "))
-            assert [cell.strip() for cell in row.strip("|").split("|")[1:]] == [o["means"] for o in options]
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text().splitlines()
+
+    def row(page: str) -> list[str]:
+        line = next((line for line in readme if line.startswith(f"| {page} ")), f"| {page} | (missing) |")
+        return [cell.strip() for cell in line.strip().strip("|").split("|")[1:] if cell.strip()]
+
+    for size in (6, 9):
+        menu = menu_pages(size)
+        if len(menu["games"]) > 1:
+            assert row("game") == [g["means"] for g in menu["games"]]
+        for pages in menu["pages"].values():
+            for page, options in pages.items():
+                assert row(page) == [o["means"] for o in options], page

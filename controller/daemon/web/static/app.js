@@ -174,7 +174,7 @@ function renderMenu(menu, physical) {
     textContent: `${hole}: ${options[i]?.means ?? "?"}${menu.pick === i ? " (picked)" : ""}`,
     className: menu.pick === i ? "picked" : "",
   })));
-  const chosen = Object.entries(menu.chosen || {}).map(([page, value]) => meaning(page, value));
+  const chosen = Object.entries(menu.chosen || {}).map(([page, value]) => meaning(page, value, menu.chosen));
   $("menu-chosen").hidden = !chosen.length;
   $("menu-chosen").textContent = `Chosen so far: ${chosen.join("; ")}`;
   const stray = occupiedHoles(physical).filter(name => !menu.holes.includes(name));
@@ -183,13 +183,19 @@ function renderMenu(menu, physical) {
 }
 
 // The current page's options in hole order, {value, means}: from the state when the core sends
-// them, else from the layout's table of the menu's pages.
+// them, else from the layout's menu (the games, then the chosen game's own pages).
 function pageOptions(menu) {
-  return menu.options || (layout.menu || {})[menu.page] || [];
+  return menu.options || optionsOf(menu.page, menu.chosen || {});
 }
 
-function meaning(page, value) {
-  return ((layout.menu || {})[page] || []).find(option => option.value === value)?.means ?? String(value);
+function optionsOf(page, chosen) {
+  const games = layout.menu?.games || [];
+  if (page === "game") return games;
+  return layout.menu?.pages?.[chosen.game ?? games[0]?.value]?.[page] || [];
+}
+
+function meaning(page, value, chosen) {
+  return optionsOf(page, chosen).find(option => option.value === value)?.means ?? String(value);
 }
 
 // Hole names holding a marble, from the state's physical rows (top row first).
