@@ -32,7 +32,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from ...errors import PentagoError
 from ...events import Command
-from ...flow import GAMES
+from ...games import offered
 from ...profile import Profile
 from ..config import GameDefaults
 from ..runtime import Runtime
@@ -67,7 +67,8 @@ def build_app(runtime: Runtime, profile: Profile, *, board: Any = None, token: s
     app[RUNTIME], app[BOARD], app[SOCKETS] = runtime, board, set()
     app[HUB] = Hub(extra=lambda: {"marbles": _marbles(board)})
     board_layout = layout(profile, virtual=board is not None)
-    app[SETTINGS] = {"layout": board_layout, "defaults": defaults.command_args(), "games": list(GAMES)}
+    app[SETTINGS] = {"layout": board_layout, "defaults": defaults.command_args(),
+                     "games": [spec.name for spec in offered(profile.size)]}
     app[LIMITS] = _limits(board_layout)
     app.on_startup.append(_attach_hub)
     app.on_shutdown.append(_close_sockets)

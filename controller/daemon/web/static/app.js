@@ -103,14 +103,26 @@ function buildControls(settings) {
   for (const game of settings.games) $("game").add(new Option(game, game));
   $("computer").checked = !!settings.defaults.computer;
   $("match-play").checked = !!settings.defaults.match;
+  $("game").onchange = offerFlags;
+  offerFlags();
+  // The game's own options (players, twist) take its defaults; the flags only where it has them.
   $("new-game").onsubmit = (event) => {
     event.preventDefault();
-    api("/api/command", { name: "new_game", args: { game: $("game").value, players: 2, computer: $("computer").checked, match: $("match-play").checked } });
+    const args = { game: $("game").value };
+    for (const [key, box] of [["computer", $("computer")], ["match", $("match-play")]]) if (!box.disabled) args[key] = box.checked;
+    api("/api/command", { name: "new_game", args });
   };
   $("take-back").onclick = () => api("/api/command", { name: "take_back" });
   $("menu").onclick = () => api("/api/command", { name: "menu" });
   $("record").href = withToken("/api/record");
   buildLegend();
+}
+
+// The computer and match boxes only for a game that offers them (classic does, multiplayer not).
+function offerFlags() {
+  const pages = layout.menu?.pages?.[$("game").value] || {};
+  $("computer").disabled = !("computer" in pages);
+  $("match-play").disabled = !("match" in pages);
 }
 
 // Every LED colour the board shows and what it means (the same RGB the LEDs get).
