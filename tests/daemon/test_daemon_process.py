@@ -141,7 +141,8 @@ def test_a_token_on_the_command_line_is_refused_with_where_to_put_it(tmp_path):
 
 def test_malformed_requests_get_clear_errors_and_the_daemon_lives_on(daemon):
     d = daemon().start().ready()
-    assert d.api("/api/board/place", {"hole": "z9"}) == (409, {"error": "'z9' is not a hole on the 6x6 board (columns a-f, rows 1-6)"})
+    assert d.api("/api/board/place", {"hole": "z9"}) == (
+        409, {"error": "'z9' is not a hole on the 6x6 board (columns a-f, rows 1-6, or block/position such as 2/5)"})
     assert d.api("/api/board/place", {"hole": True})[0] == 400
     assert d.api("/api/board/turn", {"block": 9, "steps": 1}) == (400, {"error": "field 'block' = 9 is out of range; from 1 to 4"})
     assert d.api("/api/board/turn", {"block": 1, "steps": 500000})[0] == 400  # issue 9 item 6
