@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rules import ClassicGame, format_record, record_of
+from ...games import DEFAULT, make, options
+from ...rules import format_record, record_of
 
 
 def game_record(state: dict[str, Any], date: str) -> str:
     """The record text (see :mod:`controller.rules.record`) of the game in ``state``: its moves
-    replayed through the rules, so the result and variant come from the one place that knows.
+    replayed through the rules of its game (the registry makes them from the state's options),
+    so the result and variant come from the one place that knows.
 
     >>> print(game_record({"board": ["......"] * 6, "moves": ["b5 4R"],
     ...                    "outcome": None}, "2026-11-29"), end="")
@@ -21,7 +23,8 @@ def game_record(state: dict[str, Any], date: str) -> str:
     <BLANKLINE>
     b5 4R
     """
-    game = ClassicGame(size=len(state.get("board") or ["."] * 6))
+    size = len(state.get("board") or ["."] * 6)
+    game = make(state.get("options") or options({"game": DEFAULT}, size), size, starter=1)
     for move in state.get("moves") or []:
         game.push_text(move)
-    return format_record(record_of(game, ["Seat 1", "Seat 2"], date))
+    return format_record(record_of(game, [f"Seat {seat}" for seat in range(1, game.players + 1)], date))
