@@ -60,7 +60,7 @@ def legend(colours: list[str], size: int) -> list[dict[str, Any]]:
     """Every LED colour the board shows and what it means: the turn colour of every marble its
     games use (the board's own, then the further seat colours), then the signals."""
     players = max((max(c.values) for spec in offered(size) if (c := spec.choice("players"))), default=2)
-    turns = [{"rgb": look(c)["rgb"], "looks": look(c)["light"], "means": f"turn pixels: {c} to move"}
+    turns = [{"rgb": look(c)["rgb"], "looks": look(c)["light"], "means": f"turn pixels: {c} to move, or {c} won"}
              for c in seat_colours(tuple(colours), players)]
     return turns + [{"rgb": list(PALETTE[name]), "looks": looks, "means": means}
                     for name, looks, means in SIGNALS]
