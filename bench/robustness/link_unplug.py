@@ -189,9 +189,9 @@ def unplug(rig: Rig, rng: random.Random) -> tuple[bytes, float | None]:
     with rig.mcu.lock:
         frame = rig.board.change(rng)
         rig.mcu.send(frame[:rng.randrange(1, len(frame) - 1)])
-    downs, since = rig.view.downs, time.monotonic()
+    downs = rig.view.downs
     rig.mcu.unplug()
-    return frame, rig.view.wait(lambda: rig.view.downs > downs, since)
+    return frame, rig.view.wait(lambda: rig.view.downs > downs, rig.mcu.unplugged_at)
 
 
 def while_unplugged(rig: Rig, rng: random.Random, unplugged_s: float, owed_before: list[int] | None) -> None:
@@ -225,9 +225,8 @@ def cycle(rig: Rig, rng: random.Random, unplugged_s: float, figures: dict[str, l
     while_unplugged(rig, rng, unplugged_s, owed if reset else None)
     with rig.mcu.lock:
         rig.board.junk = junk_before_hello(rng, frame)
-    since = time.monotonic()
     rig.mcu.plug()
-    figures["resync"].append(rig.view.wait(lambda: rig.view.in_step(rig.board), since))
+    figures["resync"].append(rig.view.wait(lambda: rig.view.in_step(rig.board), rig.mcu.plugged_at))
     if reset_up:
         figures["reset_up"].append(reset_while_up(rig, rng))
 

@@ -71,6 +71,7 @@ class FakeMcu:
         tmp = self.port + ".new"
         os.symlink(os.ttyname(self._slave), tmp)
         os.replace(tmp, self.port)
+        self.plugged_at = time.monotonic()  # the port is there from now on
         self._stop.clear()
         self._reader = wire.FrameReader()
         self._thread = threading.Thread(target=self._serve, name="fake-mcu", daemon=True)
@@ -82,6 +83,7 @@ class FakeMcu:
         if self._thread is not None:
             self._thread.join(WAIT_S)
         os.close(self._master)
+        self.unplugged_at = time.monotonic()  # the host's reads fail from now on
         os.close(self._slave)
         os.unlink(self.port)
         self._master = self._slave = -1
