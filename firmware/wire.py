@@ -93,7 +93,7 @@ CRC_LEN = 4
 MAX_BODY = 250  # type + seq + payload + crc; the largest message (9x9 snapshot) is 125
 MAX_ENCODED = MAX_BODY + MAX_BODY // 254 + 1
 MAX_TEXT = 200  # log text and firmware version bytes
-COUNT_WRAP = 0x100000000  # encoder counts are signed 32-bit and wrap (PROTOCOL.md, "snapshot")
+COUNT_WRAP = 0x100000000  # encoder counts are signed 32-bit and wrap (PROTOCOL.md, **count**)
 
 
 class WireError(ValueError):
