@@ -3,7 +3,7 @@
 The tape's clock drives the core: every event at its time, Ticks at the deadlines the core asks
 for in between, and a final settle after the last event. Prints the accepted moves and the
 outcome; ``--json`` prints exactly ``{"moves": [...], "outcome": {"result", "winners"},
-"repairs": n}``. A malformed tape exits with status 2 naming the line and the problem.
+"repairs": n}``, plus ``"standings"`` for a game of more than two seats. A malformed tape exits with status 2 naming the line and the problem.
 """
 
 from __future__ import annotations
@@ -12,6 +12,9 @@ import argparse
 import json
 import sys
 from typing import Any
+
+
+GAME_KEYS = ("players", "twist", "neutral_skip", "names", "match")  # a tape header's game options
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -52,6 +55,8 @@ def _text(result: dict[str, Any]) -> str:
         lines.append(f"seat {outcome['winners'][0]} wins")
     else:
         lines.append("draw" if outcome["result"] == "draw" else "game not finished")
+    if "standings" in result:
+        lines.append("standings: " + "; ".join(", ".join(map(str, place)) for place in result["standings"]))
     lines.append(f"repairs: {result['repairs']}")
     return "\n".join(lines)
 
@@ -93,8 +98,7 @@ def start(core: Any, header: Any) -> Any:
     from ..errors import TapeError
     from ..events import Command
 
-    args = {"game": header.game, "players": header.options.get("players", 2),
-            "match": header.options.get("match", False)}
+    args = {"game": header.game, **{key: header.options[key] for key in GAME_KEYS if key in header.options}}
     effects = core.handle(Command(0.0, "new_game", args))
     if core.flow.game is None:
         problem = effects.notices[0].removeprefix("new_game: ") if effects.notices else "refused"
@@ -130,11 +134,15 @@ def tick_until(core: Any, t: float) -> list[Any]:
 
 
 def result(core: Any) -> dict[str, Any]:
-    """The replay result: the moves, the outcome and how often repair mode was entered."""
+    """The replay result: the moves, the outcome and how often repair mode was entered; with
+    more than two seats, the standings too (places best first, each a list of seats)."""
     game = core.flow.game
     outcome = game.outcome if game else None
-    return {
+    done = {
         "moves": core.flow.move_texts(),
         "outcome": {"result": outcome.result if outcome else "none", "winners": list(outcome.winners) if outcome else []},
         "repairs": core.flow.repairs,
     }
+    if game is not None and game.players > 2:
+        done["standings"] = [list(place) for place in game.standings]
+    return done

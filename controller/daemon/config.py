@@ -10,9 +10,9 @@ Example (``/etc/pentago-board/config.toml``)::
     profile = "B-6x6"
 
     [game]
-    game = "classic"      # the games the flow knows (controller.flow.GAMES)
-    computer = false      # true: the computer plays seat 2
-    match = true          # best of five
+    game = "classic"      # a game of the registry (controller.games): classic, multiplayer, teams
+    computer = false      # classic: true, the computer plays seat 2
+    match = true          # classic: best of five (the other games take their own defaults)
 
     [lights]
     brightness = 0.4      # 0.0 to 1.0, on top of the profile's cap
@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
-from ..flow import GAMES
+from ..games import NAMES, OptionError, get
 from ..tomlfile import decode_toml
 
 SECTIONS = {
@@ -51,15 +51,17 @@ DEFAULT_JOURNAL = "/var/lib/pentago-board/journal.jsonl"
 
 @dataclass(frozen=True)
 class GameDefaults:
-    """The game a fresh board starts (and the web console's preselection)."""
+    """The game a fresh board starts (and the web console's preselection); its options are the
+    registry's to check (:mod:`controller.games`)."""
 
     game: str = "classic"
     computer: bool = False
     match: bool = False
 
     def command_args(self) -> dict[str, object]:
-        """The arguments of a ``new_game`` command starting this game."""
-        return {"game": self.game, "players": 2, "computer": self.computer, "match": self.match}
+        """The arguments of a ``new_game`` command starting this game: its complete options
+        (the game's own defaults for what the config does not set)."""
+        return get(self.game).options({"game": self.game, "computer": self.computer, "match": self.match})
 
 
 @dataclass(frozen=True)
@@ -133,11 +135,16 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
 
 
 def _game_defaults(check: _Checker, game: dict[str, Any]) -> GameDefaults:
-    return GameDefaults(
-        game=check.choice(game, "game.game", "classic", GAMES),
+    defaults = GameDefaults(
+        game=check.choice(game, "game.game", "classic", NAMES),
         computer=check.boolean(game, "game.computer", False),
         match=check.boolean(game, "game.match", False),
     )
+    try:
+        defaults.command_args()
+    except OptionError as error:
+        raise ConfigError(f"config {check.source}: [game] {error}") from None
+    return defaults
 
 
 def _web_config(check: _Checker, web: dict[str, Any]) -> WebConfig:

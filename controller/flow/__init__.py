@@ -12,9 +12,3 @@ from .steps import Action, explain, is_idle_turn, next_colour
 
 __all__ = ["Action", "FRESH_KINDS", "Menu", "PLAYING", "PlaceTwistFlow", "Resume", "STATES", "explain",
            "is_idle_turn", "next_colour"]
-
-# -- phase-1 aliases for the names the core still imports; removed when the core moves on -------
-from .classic import GAMES, ClassicFlow, ClassicMenu  # noqa: E402
-
-__all__ += ["ClassicFlow", "GAMES"]
-Menu = ClassicMenu  # type: ignore[misc,assignment]  # noqa: F811

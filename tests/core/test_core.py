@@ -169,8 +169,9 @@ def test_a_colour_without_a_light_is_refused_at_start_up() -> None:
 
 
 def test_an_action_the_rules_refuse_stops_the_sequence() -> None:
-    from controller.flow import Action, ClassicFlow
-    flow = ClassicFlow()
+    from controller import games
+    from controller.flow import Action, PlaceTwistFlow
+    flow = PlaceTwistFlow(games)
     flow.new_game({"game": "classic", "players": 2}, 0.0)
     records = flow.accept((Action("place", 0), Action("place", 1)), 1.0)  # a second placement
     assert records == [{"t": 1.0, "kind": "place", "hole": "a1"}]

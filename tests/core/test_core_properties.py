@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from controller.board import compare
 from controller.commands.replay import core_for, start, tick_until
 from controller.events import Tick
-from controller.flow import ClassicFlow
+from controller import games
+from controller.flow import PlaceTwistFlow
 from controller.rules import ClassicGame, Phase
 from controller.tape import parse_event, parse_header
 
@@ -116,7 +117,7 @@ def check(session: Session) -> None:
     game = core.flow.game
     assert game is not None
     # the journal records rebuild the same game ...
-    rebuilt = ClassicFlow(core.colours)
+    rebuilt = PlaceTwistFlow(games, core.colours)
     rebuilt.replay(session.records)
     assert rebuilt.move_texts() == core.flow.move_texts()
     # ... and the accepted moves replay through the rules to the same position and outcome

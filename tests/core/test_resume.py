@@ -93,12 +93,12 @@ def test_moves_after_a_game_ended_are_not_played() -> None:
 
 
 def test_a_replay_that_fails_unexpectedly_still_starts_at_the_menu(monkeypatch) -> None:
-    from controller.flow import ClassicFlow
+    from controller.flow import PlaceTwistFlow
 
     def broken(self, action, t):
         raise RuntimeError("a bug in replay")
 
-    monkeypatch.setattr(ClassicFlow, "apply", broken)
+    monkeypatch.setattr(PlaceTwistFlow, "apply", broken)
     core = resumed([START, A1])
     assert core.state()["state"] == "choosing"
     assert core.resume.used == 0 and "a bug in replay" in core.resume.problem

@@ -67,7 +67,6 @@ def test_a_tape_that_ends_mid_game_has_no_outcome(tmp_path: Path) -> None:
 
 def test_draw_and_win_scenes_at_the_end_of_tapes() -> None:
     from controller.commands.replay import core_for, drive, start
-    from controller.flow.scene import scene
 
     views = {}
     for name in ("draw_after_twist", "win_on_placement"):
@@ -75,7 +74,7 @@ def test_draw_and_win_scenes_at_the_end_of_tapes() -> None:
         core = core_for(tape.header)
         start(core, tape.header)
         drive(core, tape.events)
-        views[name] = scene(core.flow, core.menu, core.repair)
+        views[name] = core.view()
     assert views["draw_after_twist"].draw and len(views["draw_after_twist"].win_lines) >= 2
     win = views["win_on_placement"]
     assert not win.draw and win.win_colour == "white" and len(win.win_lines) == 1

@@ -18,9 +18,9 @@ class Rig:
     """Gestures on a :class:`VirtualBoard` go through a :class:`Core`; time is ours to move."""
 
     def __init__(self, *, sensing: str = "presence", start: dict[str, Any] | None = None,
-                 garbage: Any = None, **core_options: Any) -> None:
+                 garbage: Any = None, profile_name: str = "virtual-6x6", **core_options: Any) -> None:
         self.t = 0.0
-        profile = load_profile("virtual-6x6")
+        profile = load_profile(profile_name)
         if sensing == "polarity":
             profile = replace(profile, sensing="polarity", colours={"north": "white", "south": "black"})
         self.profile = profile
@@ -72,8 +72,8 @@ class Rig:
         words = [f"turn:{view.turn}"] if view.turn else []
         words += [f"{h.colour}:{hole_name(h.hole, g)}" for h in view.holes]
         words += [f"arrow:{a.block}{'R' if a.clockwise else 'L'}" for a in view.arrows]
-        if view.win_lines:
-            words.append(f"win:{view.win_colour}:{len(view.win_lines)}")
+        if view.win_lines:  # one colour for all, or each line's own (places earned in a multiplayer game)
+            words.append(f"win:{','.join(view.line_colours) or view.win_colour}:{len(view.win_lines)}")
         if view.draw:
             words.append("draw")
         words += [f"card:{c}" for c in view.cards]

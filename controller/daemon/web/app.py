@@ -45,7 +45,7 @@ from .verbs import VERBS, Limits
 
 STATIC = Path(__file__).parent / "static"
 COMMANDS = ("new_game", "take_back", "menu")
-NEW_GAME_ARGS = ("game", "players", "computer", "match")
+NEW_GAME_ARGS = ("game", "players", "twist", "neutral_skip", "names", "computer", "match")  # the registry checks them
 SHUTDOWN_TIMEOUT_S = 1.0  # how long a request in hand may finish once stopping
 CLOSE_WAIT_S = 0.5  # how long a closing WebSocket waits for the page's answer
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -203,6 +203,8 @@ async def _board_verb(request: web.Request) -> web.Response:
 
 async def _record(request: web.Request) -> web.Response:
     text = game_record(request.app[RUNTIME].snapshot, datetime.date.today().isoformat())
+    if text is None:
+        return error_response(404, "no game has been started yet: there is no record to download")
     name = f"pentago-{datetime.datetime.now():%Y%m%d-%H%M}.txt"
     return web.Response(text=text, content_type="text/plain",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})

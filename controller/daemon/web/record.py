@@ -1,30 +1,38 @@
-"""The game record offered for download, built from the core's state with the rules' format."""
+"""The game record offered for download: the core's own record of the game in play (its
+``record`` in the state, written by :func:`controller.rules.record_of` with the seats' names
+and colours and who started), dated by the console.
+
+The core knows the variant, the options, the seats and the starter, so the download stands
+alone: replaying it gives the game's result, whoever started (a match's second game, say).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...games import DEFAULT, make, options
-from ...rules import format_record, record_of
+from ...rules import Record, format_record
 
 
-def game_record(state: dict[str, Any], date: str) -> str:
-    """The record text (see :mod:`controller.rules.record`) of the game in ``state``: its moves
-    replayed through the rules of its game (the registry makes them from the state's options),
-    so the result and variant come from the one place that knows.
+def game_record(state: dict[str, Any], date: str) -> str | None:
+    """The record text of the game in ``state``, with a ``Date`` header; None with no game.
 
-    >>> print(game_record({"board": ["......"] * 6, "moves": ["b5 4R"],
-    ...                    "outcome": None}, "2026-11-29"), end="")
+    >>> state = {"record": {"headers": {"Variant": "classic", "Player 1": "Seat 1", "Player 2": "Seat 2",
+    ...                                 "Colours": "white, black", "Starter": "2", "Result": "*"},
+    ...                     "moves": ["b5 4R"]}}
+    >>> print(game_record(state, "2026-11-29"), end="")
     Variant: classic
     Player 1: Seat 1
     Player 2: Seat 2
+    Colours: white, black
+    Starter: 2
     Date: 2026-11-29
     Result: *
     <BLANKLINE>
     b5 4R
     """
-    size = len(state.get("board") or ["."] * 6)
-    game = make(state.get("options") or options({"game": DEFAULT}, size), size, starter=1)
-    for move in state.get("moves") or []:
-        game.push_text(move)
-    return format_record(record_of(game, [f"Seat {seat}" for seat in range(1, game.players + 1)], date))
+    record = state.get("record")
+    if not record:
+        return None
+    headers = dict(record["headers"])
+    result = headers.pop("Result", "*")
+    return format_record(Record({**headers, "Date": date, "Result": result}, list(record["moves"])))

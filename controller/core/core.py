@@ -1,0 +1,276 @@
+"""The Core: one thread hands it every event in order; it returns the effects.
+
+The contract is :meth:`Core.handle` (an event in, :class:`~controller.core.effects.Effects`
+out) and :meth:`Core.state` (a JSON-able snapshot for the web console). Everything else lives in
+its own room: the :class:`~controller.core.referee.Referee` judges the settled board, the
+:class:`~controller.core.menu.MenuRoom` runs the board's menu, the
+:class:`~controller.core.computer.Computer` prompts the computer opponent, the
+:class:`~controller.core.display.Display` turns scenes into frames and
+:mod:`~controller.core.snapshot` writes the state and the record. Games come from the
+registry (:mod:`controller.games`): the core drives any game's flow through the small
+protocol of :class:`~controller.games.spec.Flow` and names no game.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from .. import games
+from ..errors import ProfileError
+from ..events import ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
+from ..flow import PLAYING, Action, Resume
+from ..games import GameSpec, OptionError
+from ..lights.render import next_change
+from ..lights.view import PALETTE, View
+from ..rules import Phase, Twist
+from . import snapshot
+from .computer import Computer
+from .display import Display
+from .effects import Effects, Outbox
+from .menu import MenuRoom
+from .referee import Referee
+
+DEFAULT_COLOURS = ("white", "black")  # the board's marbles when the profile names none
+COMMANDS = ("new_game", "take_back", "abort", "menu", "computer_move")
+log = logging.getLogger(__name__)
+
+
+class Core:
+    """The referee: physical events in, moves, lights and journal records out.
+
+    ``profile`` gives the board size, sensing, encoder detents, polarity colours and LED chain.
+    ``journal_records`` resumes an earlier game (the first settled board is reconciled with it).
+    ``colours`` names the board's own marbles (a tape's); ``start`` the readings at start-up.
+    """
+
+    def __init__(self, profile: Any, *, journal_records: list[dict[str, Any]] | None = None,
+                 start_time: float = 0.0, settle_s: float = 0.15, grace_s: float = 2.0, turn_settle_s: float = 0.4,
+                 colours: tuple[str, ...] | None = None, start: tuple[tuple[int, str], ...] = ()) -> None:
+        self.chain = profile.leds
+        self.sensing = profile.sensing
+        self.colours = colours or tuple(profile.colours.values()) or DEFAULT_COLOURS
+        unlit = [c for c in self.colours if c not in PALETTE]
+        if unlit:
+            raise ProfileError(f"marble colour {unlit[0]!r} has no light (colours: {', '.join(PALETTE)})")
+        self.geometry = profile.geometry
+        self.now = start_time
+        self.referee = Referee(profile, start_time, settle_s, grace_s, turn_settle_s, start)
+        self.flow: Any = self._flow_for(games.DEFAULT)
+        self.rooms = MenuRoom(games.offered(profile.size), profile.size)
+        self.computer = Computer()
+        self.display = Display(self.chain, start_time)
+        self.out = Outbox()  # notices from start-up go out with the first effects
+        self.resume = Resume(0, 0)  # how much of the journal the start-up used
+        if journal_records:
+            self._resume(journal_records, start_time)
+
+    # -- the contract --------------------------------------------------------------------------
+
+    def handle(self, event: Any) -> Effects:
+        """Handle one event; never raises for bad input (it becomes a notice)."""
+        self.now = max(self.now, getattr(event, "t", self.now))
+        self._dispatch(event)
+        self._run_timers()
+        frame = self.display.render(self._view(), self.now)
+        think = self.computer.think(self.flow)
+        records, notices = self.out.take()
+        return Effects(frame, records, notices, think)
+
+    def next_deadline(self) -> float | None:
+        """When the core wants a Tick: a settle or grace timer, or the next change of the LEDs."""
+        times = [self.referee.grace_at, self.referee.settles_at(), next_change(self._view(), self.now)]
+        return min((t for t in times if t is not None), default=None)
+
+    def state(self) -> dict[str, Any]:
+        """A JSON-able snapshot for the web console and the simulator (see :mod:`.snapshot`)."""
+        return snapshot.state(self)
+
+    def tell(self, notice: str) -> None:
+        """Send ``notice`` out with the next effects (the daemon's own news from start-up)."""
+        self.out.notices.append(notice)
+
+    def view(self) -> View:
+        """What the LEDs show now (before animation), for tests and tools."""
+        return self._view()
+
+    # -- what the rooms hold, for tools and tests -----------------------------------------------
+
+    @property
+    def spec(self) -> GameSpec:
+        """The spec of the game in play (or the default game's, at the menu)."""
+        return games.get(self.flow.options.get("game", games.DEFAULT))
+
+    @property
+    def menu(self) -> Any:
+        return self.rooms.menu
+
+    @property
+    def physical(self) -> Any:
+        return self.referee.physical
+
+    @property
+    def repair(self) -> list[Any]:
+        return self.referee.repair
+
+    @property
+    def settle_s(self) -> float:
+        return self.referee.settle_s
+
+    @property
+    def turn_settle_s(self) -> float:
+        return self.referee.turn_settle_s
+
+    # -- events --------------------------------------------------------------------------------
+
+    def _dispatch(self, event: Any) -> None:
+        if isinstance(event, (HoleReading, EncoderSteps)):
+            self.referee.sense(event, self.flow, self.out)
+        elif isinstance(event, ButtonPress):
+            self._button(event.button)
+        elif isinstance(event, LinkChange):
+            self.referee.link(event, self.out)
+        elif isinstance(event, Command):
+            self._command(event.name, event.args)
+        elif not isinstance(event, Tick):
+            self.out.notices.append(f"ignored {event!r}: not an event the core knows")
+
+    def _button(self, button: str) -> None:
+        if self.flow.state == "choosing":
+            options, notice = self.rooms.button(button)
+            if notice:
+                self.out.notices.append(notice)
+            if options:
+                self._start(options)
+        elif button == "back":
+            self._command("take_back", {})
+        elif button == "ok" and self.flow.state == "game_over":
+            self._command("menu", {})
+        else:
+            self.out.notices.append(f"button {button!r} does nothing in {self.flow.state}")
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def _command(self, name: str, args: dict[str, Any]) -> None:
+        handler = {"new_game": self._new_game, "take_back": self._take_back, "abort": self._abort,
+                   "menu": self._abort, "computer_move": self._computer_move}.get(name)
+        if handler is None:
+            self.out.notices.append(f"unknown command {name!r}; commands: {', '.join(COMMANDS)}")
+        elif not isinstance(args, dict):
+            self.out.notices.append(f"{name}: arguments must be an object, not {args!r}")
+        else:
+            handler(args)
+
+    def _new_game(self, args: dict[str, Any]) -> None:
+        """Start the game ``args`` name ("game", "players", "twist", "names", "computer",
+        "match", ...), checked by the registry for this board."""
+        try:
+            options = games.options(args, self.geometry.size)
+        except OptionError as error:
+            self.out.notices.append(f"new_game: {error}")
+            return
+        if self.flow.state != "choosing":
+            self.out.records.append(self.flow.to_menu(self.now))
+        self._start(options)
+        # Marbles left from before are no one's move: guide them off at once, accept nothing first.
+        self.referee.strict = self.referee.hold = bool(self.referee.occupied())
+
+    def _take_back(self, args: dict[str, Any]) -> None:
+        if not self.flow.may_take_back():
+            self.out.notices.append("nothing to take back: " + {
+                "choosing": "no game is running", "game_over": "the game is over",
+                "between_games": "the game is over"}.get(self.flow.state, "no move has been played yet"))
+            return
+        twist = self._last_twist()
+        self.referee.accept(self.flow, (Action("take_back"),), self.now, self.out)
+        if twist is not None:  # the block still stands turned: its count says so again
+            self.physical.undo_turn(twist.block, 1 if twist.clockwise else -1)
+        self.referee.strict = self.referee.hold = True  # the board still shows the move: guide it back
+        self.physical.changed_t = self.now
+
+    def _last_twist(self) -> Twist | None:
+        """The twist a take-back would undo now, if the last half-move was one."""
+        game = self.flow.game
+        if game is None or game.phase is not Phase.PLACE or not game.moves:
+            return None
+        return game.moves[-1].twist
+
+    def _abort(self, args: dict[str, Any]) -> None:
+        if self.flow.state != "choosing":
+            self.out.records.append(self.flow.to_menu(self.now))
+            self.out.notices.append("back to the menu")
+        self.menu.reset()
+        self.referee.clear()
+
+    def _computer_move(self, args: dict[str, Any]) -> None:
+        self.out.notices.append(self.computer.answer(self.flow, args))
+
+    def _start(self, options: dict[str, Any]) -> None:
+        """Start checked ``options``' game (with its own flow if it has another)."""
+        self.referee.clear()
+        self.physical.rest(tuple(range(1, len(self.physical.steps) + 1)))  # every block is empty to the new game
+        if not isinstance(self.flow, games.get(options["game"]).flow):
+            self.flow = self._flow_for(options["game"])
+        self.out.records.append(self.flow.new_game(options, self.now))
+        self.referee.sees(self.flow.colours, self.colours, self.sensing)
+        match = " (match)" if options.get("match") else ""
+        self.out.notices.append(f"new {options['game']} game{match}: seat {self.flow.game.to_move} to move")
+        self.physical.changed_t = self.now
+
+    def _flow_for(self, name: str) -> Any:
+        return games.get(name).flow(games, self.colours, self.geometry.size)
+
+    # -- judging -------------------------------------------------------------------------------
+
+    def _run_timers(self) -> None:
+        if self.referee.settled(self.now):
+            self._judge()
+        if self.referee.grace_over(self.now):
+            self.referee.enter_repair(self.flow, self.out)
+
+    def _judge(self) -> None:
+        state = self.flow.state
+        if state == "choosing":
+            options = self.menu.see(self.referee.occupied())
+            if options:
+                self._start(options)
+        elif state in PLAYING:
+            self.referee.judge(self.flow, self.spec, self.computer, self.now, self.out)
+        elif not self.referee.occupied():  # game over or between games: the players cleared the board
+            self.out.records.append(self.flow.next_game(self.now) if state == "between_games" else self.flow.to_menu(self.now))
+            self.physical.rest(())
+
+    # -- journal -------------------------------------------------------------------------------
+
+    def _resume(self, records: list[dict[str, Any]], t: float) -> None:
+        """Rebuild the game from the longest prefix of ``records`` that replays cleanly; what
+        follows is not used (``self.resume`` says where and why, so the daemon can set the
+        journal aside). With no game left in play the board starts at the menu."""
+        try:
+            self.flow, self.resume = games.resumed(records, self.colours, self.geometry.size)
+        except Exception as error:  # a replay bug must not stop the board starting: use nothing
+            log.exception("journal replay failed")
+            self.flow = self._flow_for(games.DEFAULT)
+            self.resume = Resume(0, len(records), f"replay failed: {error!r}")
+        if self.resume.problem is not None:
+            self.out.notices.append(f"journal {self.resume.problem}; {self._resumed_from()}")
+        self.referee.sees(self.flow.colours, self.colours, self.sensing)
+        self.physical.orientation_known = False  # the blocks may have turned while we were down
+        self.physical.changed_t = t  # judge the board as found, even if no reading changes
+        self.referee.strict = self.referee.reconciling = self.flow.state in PLAYING
+
+    def _resumed_from(self) -> str:
+        if self.flow.state == "choosing":
+            return "starting at the menu"
+        return f"resumed the game from the {self.resume.used} record(s) before it"
+
+    # -- output --------------------------------------------------------------------------------
+
+    def _view(self) -> View:
+        """The scene, rebuilt only when something it shows has changed."""
+        flow, game, menu = self.flow, self.flow.game, self.menu
+        prompt = self.computer.prompted(flow)
+        key = (flow.state, flow.colours, game and game.position, game and game.phase, game and game.to_move,
+               menu.page_name(), tuple(menu.option_holes()), menu.pick, self.repair[:1],
+               flow.match and len(flow.match.outcomes), prompt)
+        return self.display.view(key, lambda: self.spec.scene(flow, menu, self.repair, prompt))

@@ -1,0 +1,45 @@
+"""What the core hands the runtime after an event: :class:`Effects`, and :class:`Think`, a
+request for the computer opponent's move."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules import PlaceTwistGame
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What the runtime must do after one event, in order: write ``records``, show ``frame``."""
+
+    frame: tuple[RGB, ...] | None  # new LED frame, None when unchanged
+    records: tuple[dict[str, Any], ...] = ()  # journal records to write BEFORE showing the frame
+    notices: tuple[str, ...] = ()  # human messages for the log and the web console
+    think: Think | None = None  # a position for the computer opponent (answered by a Command)
+
+
+@dataclass(frozen=True)
+class Think:
+    """A request for the computer opponent's move, answered with ``Command("computer_move",
+    {"key": key, "move": "<classic notation>"})``. The search is slow, so the runtime runs it
+    off the core thread; ``game`` is the core's own copy, free to search on."""
+
+    key: str  # names the turn; an answer for any other turn is ignored
+    game: PlaceTwistGame
+    level: int = 2
+
+
+@dataclass
+class Outbox:
+    """The records and notices one event produces, collected by every room of the core."""
+
+    records: list[dict[str, Any]] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+    def take(self) -> tuple[tuple[dict[str, Any], ...], tuple[str, ...]]:
+        out = tuple(self.records), tuple(self.notices)
+        self.records, self.notices = [], []
+        return out

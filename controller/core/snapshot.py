@@ -1,0 +1,100 @@
+"""The core's state for the web console and the simulator, and the record of the game in play.
+
+Keys (existing ones keep their meaning; the game's keys were added for the family of games):
+
+- ``state``: the flow's state; ``board``: the game's rows, top first (``x`` seat colour 0,
+  ``o`` 1, ``y`` 2, ``z`` 3); ``physical``: what the sensors read, in the board's own colours
+  (``*`` a marble of no known colour, ``?`` unsure); ``to_move``, ``phase``, ``moves``;
+- ``outcome``: ``{"result", "winners", "lines"}`` once the game is over; ``repair``: the steps
+  in words; ``match``: wins and games played; ``menu``: the page, its holes, the pick, what was
+  chosen and the page's options in words (``[{"value", "means"}]``); ``options``: the game's;
+  ``frame``: the LEDs;
+- ``game``: the game's name (None at the menu before any game); ``seats``: ``[{"seat", "name",
+  "colour"}]``; ``standings``: the places so far, best first, each a list of seats (the whole
+  standings once the game is over); ``playing``: the seats still playing;
+- ``record``: the record of the game so far (``{"headers", "moves"}``, see
+  :func:`controller.rules.record_of`): the variant, its options, the seats' names and colours,
+  who started and the result, so a download stands alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..events import EMPTY
+from ..rules import Position, record_of
+
+SYMBOLS = "xoyz"  # the colour indices as the rules' text boards print them
+
+
+def state(core: Any) -> dict[str, Any]:
+    flow, game = core.flow, core.flow.game
+    return {
+        "state": flow.state,
+        "board": (game.position if game else Position.empty(core.geometry.size)).rows(),
+        "physical": physical_rows(core),
+        "to_move": game.to_move if game and not game.is_over() else None,
+        "phase": game.phase.value if game else None,
+        "moves": flow.move_texts(),
+        "outcome": outcome(game),
+        "repair": [step.text(game.position) for step in core.repair] if game else [],
+        "match": match(flow),
+        "menu": core.rooms.state(core.geometry) if flow.state == "choosing" else None,
+        "options": dict(flow.options) if game else None,  # the game's: computer, match, players, ...
+        "frame": [list(rgb) for rgb in core.display.frame or ()],
+        "game": flow.options.get("game") if game else None,
+        "seats": seats(flow),
+        "standings": [list(place) for place in game.standings] if game else [],
+        "playing": list(game.playing()) if game and not game.is_over() else [],
+        "record": record(flow),
+    }
+
+
+def seats(flow: Any) -> list[dict[str, Any]]:
+    """Each seat of the game in play: its number, its name and its colour."""
+    game = flow.game
+    if game is None:
+        return []
+    return [{"seat": seat, "name": name, "colour": flow.colours[game.colour_of(seat)]}
+            for seat, name in enumerate(names(flow), start=1)]
+
+
+def names(flow: Any) -> list[str]:
+    return list(flow.options.get("names") or [f"Seat {seat}" for seat in range(1, flow.game.players + 1)])
+
+
+def record(flow: Any) -> dict[str, Any] | None:
+    """The record of the game in play (headers in order, canonical moves), or None."""
+    game = flow.game
+    if game is None:
+        return None
+    colours = [flow.colours[game.colour_of(seat)] for seat in range(1, game.players + 1)]
+    done = record_of(game, names(flow), colours=colours)
+    return {"headers": done.headers, "moves": done.moves}
+
+
+def outcome(game: Any) -> dict[str, Any] | None:
+    if game is None or game.outcome is None:
+        return None
+    o = game.outcome
+    return {"result": o.result, "winners": list(o.winners), "lines": [list(line) for line in o.lines]}
+
+
+def match(flow: Any) -> dict[str, Any] | None:
+    if flow.match is None:
+        return None
+    return {"wins": {str(seat): n for seat, n in flow.match.wins.items()}, "games": len(flow.match.outcomes)}
+
+
+def physical_rows(core: Any) -> list[str]:
+    size = core.geometry.size
+    cells = [_symbol(r, core.colours) for r in core.physical.readings]
+    return ["".join(cells[r * size:(r + 1) * size]) for r in reversed(range(size))]
+
+
+def _symbol(reading: str, colours: tuple[str, ...]) -> str:
+    if reading == EMPTY:
+        return "."
+    if reading in colours:
+        return SYMBOLS[colours.index(reading)]
+    return "*" if reading == "marble" else "?"
