@@ -1,4 +1,5 @@
-"""Build the recorded classic games in tests/data/tapes with their expected replay results.
+"""Build the recorded games in tests/data/tapes (classic, multiplayer, teams) with their expected
+replay results.
 
 Run ``python -m tests.core.make_tapes`` from the repository root to rebuild them. Each scenario
 plays a whole game found by a seeded random playout through the rules, and layers the noise of
@@ -13,8 +14,11 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from controller.rules import ClassicGame, Move, Termination, Twist, geometry, hole_name, move_name, parse_hole, parse_twist
+from controller.rules import (
+    ClassicGame, Move, Termination, Twist, geometry, hole_name, move_name, new_game, parse_hole, parse_twist,
+)
 
 from .tapebuilder import TapeBuilder
 
@@ -209,6 +213,74 @@ SCENARIOS: dict[str, Callable[[], tuple[TapeBuilder, list[str], int]]] = {
 }
 
 
+# -- the family: multiplayer and team games on the 9x9 board --------------------------------------
+
+
+def find_family_game(variant: str, seed: int, want: Callable[[Any], bool], players: int | None = None) -> list[str]:
+    """A random ``variant`` game on 9x9 (as move texts) that ``want`` accepts; the first from
+    ``seed``. Players take a five on placement when they can and mostly build on their own
+    stones, so fives come in a few dozen moves."""
+    rng = random.Random(seed)
+    while True:
+        game = new_game(variant, players)
+        g = game.geometry
+        while not game.is_over():
+            moves = game.legal_moves()
+            mine = game.position.stones[game.colour]
+            wins = [m for m in moves if m.twist is None and g.has_five(mine | 1 << m.hole)]
+            near = [m for m in moves if _touches(g, mine, m.hole)]
+            game.push(rng.choice(wins or (near if near and rng.random() < 0.8 else moves)))
+        if want(game):
+            return [move_name(m, g) for m in game.moves]
+
+
+def _touches(g: Any, stones: int, hole: int) -> bool:
+    column, row = g.column_row(hole)
+    return any(g.is_on_board(column + dc, row + dr) and stones >> g.hole(column + dc, row + dr) & 1
+               for dc in (-1, 0, 1) for dr in (-1, 0, 1))
+
+
+def family_expected(variant: str, moves: list[str], repairs: int, players: int | None = None) -> dict:
+    game = new_game(variant, players)
+    for text in moves:
+        game.push_text(text)
+    outcome = game.outcome
+    assert outcome is not None
+    return {"moves": moves, "outcome": {"result": outcome.result, "winners": list(outcome.winners)},
+            "repairs": repairs, "standings": [list(place) for place in outcome.standings]}
+
+
+def _play_family(b: TapeBuilder, variant: str, moves: list[str], players: int | None = None, **noise: Any) -> None:
+    """Play ``moves`` with each seat's marbles, the turn passing as the rules say."""
+    game = new_game(variant, players)
+    for i, move in enumerate(moves):
+        b.seat = game.colour + 1  # the colour of the seat to move (a pair's, in team play)
+        b.play(move, bounce=1 if i % 5 == 2 else 0, quick=i % 7 == 6)
+        game.push_text(move)
+
+
+def multiplayer_three_to_full_standings() -> tuple[TapeBuilder, list[str], int, dict]:
+    """Three players on 9x9, clockwise twists: a first place, the other two play on for second,
+    the last left takes third; the winners' stones stay on the board."""
+    moves = find_family_game("multiplayer", 21, lambda g: [len(p) for p in g.outcome.standings] == [1, 1, 1] and
+                             len(g.places) == 2, players=3)
+    b = TapeBuilder(size=9, seed=21, options={"game": "multiplayer", "players": 3, "twist": "cw"})
+    _play_family(b, "multiplayer", moves, 3)
+    return b, moves, 0, family_expected("multiplayer", moves, 0, 3)
+
+
+def teams_win() -> tuple[TapeBuilder, list[str], int, dict]:
+    """Team play on 9x9: seats 1 and 3 against 2 and 4, turns alternate teams; a pair's five wins."""
+    moves = find_family_game("teams", 22, lambda g: bool(g.outcome.winners) and len(g.moves) > 20)
+    b = TapeBuilder(size=9, seed=22, options={"game": "teams", "twist": "cw"})
+    _play_family(b, "teams", moves)
+    return b, moves, 0, family_expected("teams", moves, 0)
+
+
+FAMILY: dict[str, Callable[[], tuple[TapeBuilder, list[str], int, dict]]] = {
+    f.__name__: f for f in (multiplayer_three_to_full_standings, teams_win)
+}
+
 # -- helpers ---------------------------------------------------------------------------------------
 
 
@@ -247,9 +319,16 @@ def _finish_twist(b: TapeBuilder, move: str) -> None:
 def main() -> None:
     for name, build in SCENARIOS.items():
         builder, moves, repairs = build()
-        builder.write(TAPES / f"{name}.jsonl")
-        (TAPES / f"{name}.expected.json").write_text(json.dumps(expected(moves, repairs), indent=1) + "\n")
-        print(f"{name}: {len(moves)} moves, {len(builder.events)} events")
+        write(name, builder, moves, expected(moves, repairs))
+    for name, family in FAMILY.items():
+        builder, moves, repairs, result = family()
+        write(name, builder, moves, result)
+
+
+def write(name: str, builder: TapeBuilder, moves: list[str], result: dict) -> None:
+    builder.write(TAPES / f"{name}.jsonl")
+    (TAPES / f"{name}.expected.json").write_text(json.dumps(result, indent=1) + "\n")
+    print(f"{name}: {len(moves)} moves, {len(builder.events)} events")
 
 
 if __name__ == "__main__":

@@ -86,3 +86,14 @@ def test_marbles_left_at_the_start_are_repaired_first_then_play_goes_on() -> Non
              '{"t": 1.0, "hole": "d4", "reading": "empty"}',
              '{"t": 2.0, "hole": "a1", "reading": "marble"}']
     assert replay(read_tape(lines)) == {"moves": [], "outcome": {"result": "none", "winners": []}, "repairs": 1}
+
+
+def test_multiplayer_and_team_tapes_replay_to_the_standings(capsys) -> None:
+    three = next(t for t in TAPES if t.stem == "multiplayer_three_to_full_standings")
+    result = replay(read_tape(three))
+    assert result["standings"] == [[1], [2], [3]]  # a first place, then the others played on for second
+    assert result == expected(three)
+    teams = next(t for t in TAPES if t.stem == "teams_win")
+    assert replay(read_tape(teams))["standings"] == [[1, 3], [2, 4]]
+    assert main(["replay", str(teams)]) == 0
+    assert "standings: 1, 3; 2, 4" in capsys.readouterr().out
