@@ -266,3 +266,16 @@ def test_the_readme_explains_every_menu_page_as_the_page_does():
         for pages in menu["pages"].values():
             for page, options in pages.items():
                 assert row(page) == [o["means"] for o in options], page
+
+
+def test_the_layout_offers_the_board_s_games_with_their_options_and_seat_colours():
+    from controller.daemon.web.layout import layout
+    from controller.profile import load_profile
+
+    assert [g["name"] for g in layout(load_profile("virtual-6x6"), virtual=True)["games"]] == ["classic"]
+    games = {g["name"]: g for g in layout(load_profile("virtual-9x9"), virtual=True)["games"]}
+    assert list(games) == ["classic", "multiplayer", "teams"] and games["teams"]["title"] == "Team Pentago"
+    players = next(o for o in games["multiplayer"]["options"] if o["name"] == "players")
+    assert players["default"] == 3 and players["menu"] and [v["value"] for v in players["values"]] == [2, 3, 4]
+    assert games["multiplayer"]["seats"]["4"] == ["white", "black", "red", "green"]
+    assert games["teams"]["seats"] == {"4": ["white", "black", "white", "black"]}

@@ -42,6 +42,7 @@ def layout(profile: Profile, *, virtual: bool) -> dict[str, Any]:
         "looks": {name: look(name) for name in (*colours, *MARBLE_COLOURS)},  # any seat colour a game uses
         "legend": legend(colours, g.size),
         "menu": menu_pages(g.size),
+        "games": games_offered(tuple(colours), g.size),
         "holes": [_hole(profile, hole) for hole in range(g.hole_count)],
         "blocks": [{"block": b, "holes": list(holes)} for b, holes in enumerate(g.block_holes, 1)],
         "pixels": [_pixel(pixel) for pixel in profile.leds.pixels],
@@ -76,6 +77,25 @@ def menu_pages(size: int) -> dict[str, Any]:
                                                 for value, words in zip(choice.values, choice.words)]
                                   for choice in spec.pages()}
                       for spec in games}}
+
+
+def games_offered(board: tuple[str, ...], size: int) -> list[dict[str, Any]]:
+    """Every game a ``size`` board plays, for the page's new-game form: its name and title, its
+    options (each with its default, its values in words and whether the LED menu asks it; a
+    ``new_game`` command takes them by name) and each number of players' seat colours, seat 1
+    first (partners share a colour in team play)."""
+    return [{"name": spec.name, "title": spec.title,
+             "options": [{"name": c.name, "default": c.default, "menu": c.menu and len(c.values) > 1,
+                          "values": [{"value": v, "means": w} for v, w in zip(c.values, c.words)]}
+                         for c in spec.choices],
+             "seats": {str(n): _seat_colours(spec, n, board, size) for n in spec.choice("players").values}}
+            for spec in offered(size)]
+
+
+def _seat_colours(spec: Any, players: int, board: tuple[str, ...], size: int) -> list[str]:
+    options = spec.options({"players": players})
+    game, colours = spec.make(options, size), spec.colours(options, board)
+    return [colours[game.colour_of(seat)] for seat in range(1, players + 1)]
 
 
 def _hole(profile: Profile, hole: int) -> dict[str, Any]:
