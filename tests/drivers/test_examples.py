@@ -5,10 +5,10 @@ import doctest
 import pytest
 
 from controller.commands import inputs
-from controller.drivers import factory, pixels, virtual
+from controller.drivers import factory, grid, pixels, virtual
 from controller.drivers.gpio import debounce
 
-MODULES = [pixels, virtual, factory, debounce, inputs]
+MODULES = [pixels, virtual, factory, debounce, inputs, grid]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

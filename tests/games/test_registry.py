@@ -6,7 +6,9 @@ import doctest
 
 import pytest
 
+from controller import colours as colours_module
 from controller import games
+from controller.flow import menu as menu_module
 from controller.games import GAMES, OptionError, get, offered, options
 from controller.games import spec as spec_module
 from controller.rules import MultiplayerGame, TeamGame
@@ -89,7 +91,7 @@ def test_seat_colours_are_four_told_apart_and_teams_share_a_pair() -> None:
     assert games.colours(options({"game": "teams"}, 9), ("white", "black")) == ("white", "black")
 
 
-@pytest.mark.parametrize("module", [games, spec_module])
+@pytest.mark.parametrize("module", [games, spec_module, colours_module, menu_module])
 def test_docstring_examples(module) -> None:
     failed, attempted = doctest.testmod(module)
     assert failed == 0 and attempted > 0
