@@ -143,3 +143,13 @@ def test_ok_takes_the_page_s_default_and_back_returns_to_the_game_page() -> None
     menu.see(set())
     menu.ok()  # no pick: the default, 3 players
     assert menu.chosen["players"] == 3 and menu.page_name() == "twist"
+
+
+def test_taking_back_the_five_takes_back_the_place() -> None:
+    flow = flow_of(THREE)
+    play(flow, *FIRST_PLACE)
+    assert flow.may_take_back()
+    records = flow.accept((Action("take_back"),), 3.0)
+    assert records == [{"t": 3.0, "kind": "take_back"}]
+    assert flow.game.standings == () and flow.game.to_move == 1 and flow.state == "awaiting_placement"
+    assert lit(flow)["lines"] == 0
