@@ -55,7 +55,7 @@ class Core:
             raise ProfileError(f"marble colour {unlit[0]!r} has no light (colours: {', '.join(PALETTE)})")
         self.geometry = profile.geometry
         self.now = start_time
-        self.referee = Referee(profile, start_time, settle_s, grace_s, turn_settle_s, start)
+        self.referee = Referee(profile, settle_s, grace_s, turn_settle_s, start)
         self.flow: Any = self._flow_for(games.DEFAULT)
         self.rooms = MenuRoom(games.offered(profile.size), profile.size)
         self.computer = Computer()

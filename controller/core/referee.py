@@ -26,7 +26,7 @@ from .effects import Outbox
 class Referee:
     """The physical truth, the grace timer and the repair guidance of one board."""
 
-    def __init__(self, profile: Any, start_time: float, settle_s: float, grace_s: float, turn_settle_s: float,
+    def __init__(self, profile: Any, settle_s: float, grace_s: float, turn_settle_s: float,
                  start: tuple[tuple[int, str], ...] = ()) -> None:
         self.settle_s, self.grace_s, self.turn_settle_s = settle_s, grace_s, turn_settle_s
         self.physical = Physical(profile.geometry, profile.detents_per_quarter)
@@ -123,9 +123,6 @@ class Referee:
         if flow.state in ("awaiting_placement", "awaiting_twist"):
             flow.broke()
             out.notices.append("the board does not match the game: repair mode")
-
-    def sensed_the_game(self, flow: Any) -> bool:
-        return self._sensed_the_game(flow)
 
     def _sensed_the_game(self, flow: Any) -> bool:
         game = flow.game
