@@ -146,3 +146,12 @@ def test_the_downloaded_record_names_the_starter_and_the_right_winner_in_a_match
     assert record.headers["Starter"] == "2" and record.headers["Result"] == "2"
     assert record.headers["Colours"] == "white, black" and record.headers["Date"] == "2026-11-30"
     assert replay(record).outcome.winners == (2,)
+
+
+def test_the_core_package_example_runs() -> None:
+    import doctest
+
+    import controller.core
+
+    result = doctest.testmod(controller.core)
+    assert result.attempted > 0 and result.failed == 0
