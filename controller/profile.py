@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import NotationError, ProfileError
+from .errors import NotationError, ProfileError, shown
 from .colours import MARBLE_COLOURS
 from .rules import Geometry, geometry, hole_name, parse_hole, parse_twist
 from .tomlfile import decode_toml
@@ -289,13 +289,13 @@ class _Table:
             return default
         value = self.data[name]
         if not _is_type(value, kind):
-            raise self.error(name, f"expected {_TYPE_NAMES[kind]}, got {value!r}")
+            raise self.error(name, f"expected {_TYPE_NAMES[kind]}, got {shown(value)}")
         return value
 
     def choice(self, name: str, choices: tuple[str, ...], default: Any = _MISSING) -> str:
         value = self.get(name, str, default)
         if value not in choices:
-            raise self.error(name, f"{value!r} is not one of {', '.join(map(repr, choices))}")
+            raise self.error(name, f"{shown(value)} is not one of {', '.join(map(repr, choices))}")
         return value
 
     def sub(self, name: str, keys: tuple[str, ...] | None) -> _Table | None:
@@ -304,14 +304,14 @@ class _Table:
 
     def child(self, name: str, value: Any, keys: tuple[str, ...] | None) -> _Table:
         if not isinstance(value, dict):
-            raise self.error(name, f"expected {_TYPE_NAMES[dict]}, got {value!r}")
+            raise self.error(name, f"expected {_TYPE_NAMES[dict]}, got {shown(value)}")
         return _Table(self.source, f"{self.key(name)}.", value, keys)
 
     def items(self, name: str, kind: type, value: list[Any]) -> list[Any]:
         """Check every item of the list ``value`` read from key ``name``."""
         for i, item in enumerate(value):
             if not _is_type(item, kind):
-                raise self.error(f"{name}[{i}]", f"expected {_TYPE_NAMES[kind]}, got {item!r}")
+                raise self.error(f"{name}[{i}]", f"expected {_TYPE_NAMES[kind]}, got {shown(item)}")
         return value
 
 
@@ -328,7 +328,7 @@ class _Pins:
 
     def claim(self, table: _Table, name: str, pin: Any) -> int:
         if not _is_type(pin, int):
-            raise table.error(name, f"expected a BCM pin number, got {pin!r}")
+            raise table.error(name, f"expected a BCM pin number, got {shown(pin)}")
         if pin not in HEADER_PINS:
             raise table.error(name, f"GPIO {pin} is not on the Pi's 40-pin header (GPIO 0-27)")
         if pin in self.users:
@@ -469,7 +469,7 @@ def _check_each_hole_once(table: _Table, name: str, placed: list[tuple[str, int]
 
 def _hole(table: _Table, key: str, text: Any, g: Geometry) -> int:
     if not isinstance(text, str):
-        raise table.error(key, f"expected a hole name like 'a1', got {text!r}")
+        raise table.error(key, f"expected a hole name like 'a1', got {shown(text)}")
     try:
         return parse_hole(text, g)
     except NotationError as exc:
@@ -484,7 +484,7 @@ def _encoders(table: _Table, g: Geometry, pins: _Pins) -> tuple[tuple[int, int],
     out = []
     for i, pair in enumerate(pairs):
         if not isinstance(pair, list) or len(pair) != 2:
-            raise table.error(f"encoders[{i}]", f"expected a pair [A, B] of BCM pins, got {pair!r}")
+            raise table.error(f"encoders[{i}]", f"expected a pair [A, B] of BCM pins, got {shown(pair)}")
         out.append((pins.claim(table, f"encoders[{i}][0]", pair[0]),
                     pins.claim(table, f"encoders[{i}][1]", pair[1])))
     return tuple(out)
@@ -537,7 +537,7 @@ def _led_pin(table: _Table, driver: str, pins: _Pins) -> int:
 def _colour_order(table: _Table) -> str:
     order = table.get("order", str)
     if sorted(order) not in (sorted("RGB"), sorted("RGBW")):
-        raise table.error("order", f"{order!r} is not a colour order like 'GRB' or 'GRBW'")
+        raise table.error("order", f"{shown(order)} is not a colour order like 'GRB' or 'GRBW'")
     return order
 
 
@@ -604,7 +604,7 @@ def _hole_segment(segment: _Table, g: Geometry) -> list[tuple[str, int]]:
     if value == "serpentine":
         names = _serpentine(segment, g)
     elif isinstance(value, str):
-        raise segment.error("holes", f'{value!r} is neither "serpentine" nor a list of hole names')
+        raise segment.error("holes", f'{shown(value)} is neither "serpentine" nor a list of hole names')
     elif "start" in segment.data:
         raise segment.error("start", 'only goes with holes = "serpentine"')
     else:
@@ -618,7 +618,7 @@ def _serpentine(segment: _Table, g: Geometry) -> list[tuple[str, str]]:
     corners = {hole_name(g.hole(c, r), g): (c, r) for c in (0, g.size - 1) for r in (0, g.size - 1)}
     start = segment.get("start", str, "a1")
     if start not in corners:
-        raise segment.error("start", f"{start!r} is not a corner (one of {', '.join(corners)})")
+        raise segment.error("start", f"{shown(start)} is not a corner (one of {', '.join(corners)})")
     c0, r0 = corners[start]
     rows = range(g.size) if r0 == 0 else range(g.size - 1, -1, -1)
     names = []

@@ -36,14 +36,13 @@ from __future__ import annotations
 import json
 import logging
 import os
-import reprlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from .colours import MARBLE_COLOURS
-from .errors import NotationError, TapeError
+from .errors import NotationError, TapeError, shown
 from .events import (
     EMPTY, MARBLE, UNSURE, ButtonPress, EncoderSteps, HoleReading, InputEvent, LinkChange,
 )
@@ -139,16 +138,16 @@ def parse_header(text: str) -> TapeHeader:
     data = _json_object(text, "the header")
     if "tape" not in data:
         raise TapeError(f'the first line must be the header with "tape": {TAPE_VERSION}, '
-                        f'not {_shown(text.strip())}')
+                        f'not {shown(text.strip())}')
     if type(data["tape"]) is not int or data["tape"] != TAPE_VERSION:
-        raise TapeError(f'"tape" is {_shown(data["tape"])}; this reader knows version {TAPE_VERSION}')
+        raise TapeError(f'"tape" is {shown(data["tape"])}; this reader knows version {TAPE_VERSION}')
     size = BOARDS.get(_required(data, "board", str))
     if size is None:
-        raise TapeError(f'"board" is {_shown(data["board"])}; write "6x6" or "9x9"')
+        raise TapeError(f'"board" is {shown(data["board"])}; write "6x6" or "9x9"')
     sensing = _one_of(data, "sensing", SENSINGS)
     detents = _required(data, "detents_per_quarter", int)
     if detents < 1:
-        raise TapeError(f'"detents_per_quarter" is {_shown(detents)}; it must be at least 1')
+        raise TapeError(f'"detents_per_quarter" is {shown(detents)}; it must be at least 1')
     _required(data, "game", str)
     game = _one_of(data, "game", tuple(spec.name for spec in offered(size)))  # the board's games
     options = {key: value for key, value in data.items() if key not in FIXED_KEYS}
@@ -163,12 +162,12 @@ def parse_event(text: str, header: TapeHeader) -> InputEvent:
     kind = next((key for key in EVENT_KEYS if key in data), None)
     if kind is None:
         raise TapeError(
-            f'{_shown(text.strip())} is not an event: it needs "hole", "block", "button" or "link"')
+            f'{shown(text.strip())} is not an event: it needs "hole", "block", "button" or "link"')
     keys = EVENT_KEYS[kind]
     extra, missing = sorted(set(data) - set(keys)), [key for key in keys if key not in data]
     if extra or missing:
-        problem = f"has no key {_shown(extra[0])}" if extra else f"needs {_shown(missing[0])}"
-        raise TapeError(f'a {kind} event {problem} (keys: {", ".join(keys)}): {_shown(text.strip())}')
+        problem = f"has no key {shown(extra[0])}" if extra else f"needs {shown(missing[0])}"
+        raise TapeError(f'a {kind} event {problem} (keys: {", ".join(keys)}): {shown(text.strip())}')
     t = _time(data)
     if kind == "hole":
         return HoleReading(t, _hole(data["hole"], header), _reading(data, header))
@@ -216,30 +215,16 @@ def _json_object(text: str, what: str) -> dict[str, Any]:
     return data
 
 
-def _shown(value: Any) -> str:
-    """``repr(value)`` cut short: a message quotes what was wrong, never a whole megabyte of it.
-
-    >>> _shown("two words"), len(_shown("x" * 10_000))
-    ("'two words'", 80)
-    """
-    return _SHORT.repr(value)
-
-
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 80
-_SHORT.maxlist = _SHORT.maxdict = 8
-
-
 def _no_constant(name: str) -> None:
     raise TapeError(f"{name} is not a number a tape may hold")
 
 
 def _required(data: dict[str, Any], key: str, kind: type) -> Any:
     if key not in data:
-        raise TapeError(f"the header has no {_shown(key)}")
+        raise TapeError(f"the header has no {shown(key)}")
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise TapeError(f"{_shown(key)} is {_shown(value)}; it must be {_KIND_NAMES[kind]}")
+        raise TapeError(f"{shown(key)} is {shown(value)}; it must be {_KIND_NAMES[kind]}")
     return value
 
 
@@ -250,33 +235,33 @@ def _one_of(data: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
     value = data.get(key)
     if value not in allowed or not isinstance(value, str):
         choices = " or ".join(json.dumps(a) for a in allowed)
-        raise TapeError(f'"{key}" is {_shown(value)}; write {choices}')
+        raise TapeError(f'"{key}" is {shown(value)}; write {choices}')
     return value
 
 
 def _check_options(options: dict[str, Any]) -> None:
     players = options.get("players", 2)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-        raise TapeError(f'"players" is {_shown(players)}; it must be an integer from 2 to 4')
+        raise TapeError(f'"players" is {shown(players)}; it must be an integer from 2 to 4')
     colours = options.get("colours", MARBLE_COLOURS)
     names = isinstance(colours, list | tuple) and all(
         isinstance(c, str) and c.isidentifier() and c not in (EMPTY, MARBLE, UNSURE) for c in colours)
     if not names or not colours or len(set(colours)) != len(colours):
-        raise TapeError(f'"colours" is {_shown(colours)}; it must be a list of distinct colour names')
+        raise TapeError(f'"colours" is {shown(colours)}; it must be a list of distinct colour names')
 
 
 def _start(items: Any, header: TapeHeader) -> tuple[tuple[int, str], ...]:
     if not isinstance(items, list):
         raise TapeError(
-            f'"start" is {_shown(items)}; it must be a list of {{"hole": ..., "reading": ...}}')
+            f'"start" is {shown(items)}; it must be a list of {{"hole": ..., "reading": ...}}')
     start: dict[int, str] = {}
     for item in items:
         if not isinstance(item, dict) or set(item) != {"hole", "reading"}:
             raise TapeError(
-                f'a "start" entry is {_shown(item)}; write {{"hole": "b5", "reading": "marble"}}')
+                f'a "start" entry is {shown(item)}; write {{"hole": "b5", "reading": "marble"}}')
         hole = _hole(item["hole"], header)
         if hole in start:
-            raise TapeError(f'"start" names hole {_shown(item["hole"])} twice')
+            raise TapeError(f'"start" names hole {shown(item["hole"])} twice')
         start[hole] = _reading(item, header)
     return tuple(start.items())
 
@@ -284,13 +269,13 @@ def _start(items: Any, header: TapeHeader) -> tuple[tuple[int, str], ...]:
 def _time(data: dict[str, Any]) -> float:
     t = data.get("t")
     if isinstance(t, bool) or not isinstance(t, int | float) or not 0 <= t < MAX_T:
-        raise TapeError(f'"t" is {_shown(t)}; it must be the seconds from the start, from 0 to 1e9')
+        raise TapeError(f'"t" is {shown(t)}; it must be the seconds from the start, from 0 to 1e9')
     return t
 
 
 def _hole(text: Any, header: TapeHeader) -> int:
     if not isinstance(text, str) or len(text) > MAX_HOLE_CHARS:
-        raise TapeError(f'"hole" is {_shown(text)}; write a hole name such as "b5"')
+        raise TapeError(f'"hole" is {shown(text)}; write a hole name such as "b5"')
     try:
         return parse_hole(text, header.geometry)
     except NotationError as e:
@@ -302,7 +287,7 @@ def _reading(data: dict[str, Any], header: TapeHeader) -> str:
     allowed = header.readings()
     if reading not in allowed or not isinstance(reading, str):
         choices = ", ".join(json.dumps(a) for a in allowed)
-        raise TapeError(f'"reading" is {_shown(reading)}; a {header.sensing} tape reads {choices}')
+        raise TapeError(f'"reading" is {shown(reading)}; a {header.sensing} tape reads {choices}')
     return reading
 
 
@@ -310,7 +295,7 @@ def _block(data: dict[str, Any], header: TapeHeader) -> int:
     block, count = data["block"], header.geometry.block_count
     if isinstance(block, bool) or not isinstance(block, int) or not 1 <= block <= count:
         board = f"{header.size}x{header.size}"
-        raise TapeError(f'"block" is {_shown(block)}; the {board} board has blocks 1-{count}')
+        raise TapeError(f'"block" is {shown(block)}; the {board} board has blocks 1-{count}')
     return block
 
 
@@ -318,7 +303,7 @@ def _steps(data: dict[str, Any]) -> int:
     steps = data.get("steps")
     if isinstance(steps, bool) or not isinstance(steps, int) or steps == 0:
         raise TapeError(
-            f'"steps" is {_shown(steps)}; it must be a non-zero integer (positive = clockwise)')
+            f'"steps" is {shown(steps)}; it must be a non-zero integer (positive = clockwise)')
     return steps
 
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import ConfigError
+from ..errors import ConfigError, shown
 from ..games import NAMES, OptionError, get
 from ..tomlfile import decode_toml
 
@@ -163,7 +163,7 @@ class _Checker:
         self.source = source
 
     def fail(self, key: str, value: object, allowed: str) -> ConfigError:
-        return ConfigError(f"config {self.source}: {key} = {value!r} is not allowed; expected {allowed}")
+        return ConfigError(f"config {self.source}: {key} = {shown(value)} is not allowed; expected {allowed}")
 
     def known_keys(self, table: dict[str, Any], prefix: str, keys: tuple[str, ...]) -> None:
         for key in table:

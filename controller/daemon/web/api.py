@@ -11,6 +11,8 @@ from typing import Any
 
 from aiohttp import web
 
+from ...errors import shown
+
 MAX_BODY_BYTES = 16 * 1024  # the largest real request is under 200 bytes
 MAX_INT_DIGITS = 18  # no count, hole or block on any board needs more
 SHOWN_CHARS = 40  # how much of a bad value a message quotes
@@ -83,11 +85,6 @@ def text(data: dict[str, Any], name: str, max_chars: int, default: Any = ...) ->
     if isinstance(value, str) and len(value) > max_chars:
         raise BadRequest(f"field {name!r} = {shown(value)} is too long (at most {max_chars} characters)")
     return value
-
-
-def shown(value: Any) -> str:
-    """``repr(value)`` cut short, so a huge value never echoes back whole."""
-    return cut(repr(value))
 
 
 def cut(text: str, limit: int = SHOWN_CHARS) -> str:

@@ -30,13 +30,13 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from ...errors import PentagoError
+from ...errors import PentagoError, shown
 from ...events import Command
 from ...games import offered
 from ...profile import Profile
 from ..config import GameDefaults
 from ..runtime import Runtime
-from .api import BadRequest, body, cut, error_response, field, shown
+from .api import BadRequest, body, cut, error_response, field
 from .guard import guard
 from .hub import Hub
 from .layout import layout

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .api import BadRequest, bounded, field, shown, text
+from ...errors import shown
+from .api import BadRequest, bounded, field, text
 
 MAX_QUARTERS = 4  # one verb turns a block at most a full turn
 MAX_NAME_CHARS = 16  # hole names (a1, 2/5) and button names are short
