@@ -100,15 +100,16 @@ class Referee:
         if diff.is_same() or spec.is_idle_turn(game, diff):
             self._matched(flow, diff, out)
         elif actions:
-            self.accept(flow, actions, now, out)
-            self._settle_blocks(diff)
+            if self.accept(flow, actions, now, out):
+                self._settle_blocks(diff)  # a refused twist's block stays counted: it is turned back
             self.reconciling = False  # the board showed the game plus a move: it is the players' again
             self._recheck(flow, spec, now, out)
         else:
             self._mismatch(flow, spec, diff, now, out)
         self.strict = False
 
-    def accept(self, flow: Any, actions: tuple[Action, ...], now: float, out: Outbox) -> None:
+    def accept(self, flow: Any, actions: tuple[Action, ...], now: float, out: Outbox) -> bool:
+        """Apply ``actions``; True if the rules took them all (else the first refused stopped it)."""
         earned = len(flow.game.places)
         records = flow.accept(actions, now)
         out.records.extend(records)
@@ -117,6 +118,7 @@ class Referee:
             if not flow.game.is_over():  # places earned while the others play on
                 out.notices.append(f"{_seats(place)} {'takes' if len(place) == 1 else 'share'} place {number}")
         self.repair, self.grace_at = [], None
+        return sum(r["kind"] != "end" for r in records) == len(actions) or flow.game.is_over()
 
     def enter_repair(self, flow: Any, out: Outbox) -> None:
         self.grace_at = None

@@ -155,3 +155,20 @@ def test_the_core_package_example_runs() -> None:
 
     result = doctest.testmod(controller.core)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_counter_clockwise_twist_in_a_clockwise_only_game_is_turned_back() -> None:
+    rig = rig9({"game": "multiplayer", "players": 3})
+    rig.do("place", "d6")
+    rig.wait()
+    rig.do("quarter", 5, False)
+    rig.wait(2.5)  # past the grace time
+    state = rig.core.state()
+    assert state["moves"] == [] and state["state"] == "repair" and state["phase"] == "twist"
+    assert rig.lit() == "arrow:5R"  # turn it back the other way
+    rig.do("quarter", 5, True)
+    rig.wait()
+    assert rig.core.state()["state"] == "awaiting_twist"
+    rig.do("quarter", 5, True)  # the clockwise twist is the move
+    rig.wait()
+    assert rig.core.state()["moves"] == ["d6 5R"] and rig.core.state()["to_move"] == 2
