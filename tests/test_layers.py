@@ -99,10 +99,11 @@ def test_only_the_registry_names_the_games(path: Path) -> None:
 
 
 # The error hierarchy's base class lives in rules/errors.py (rules import nothing of ours), so
-# loading controller.errors loads the rules package; the drivers must load nothing more.
+# loading controller.errors loads the rules package; besides the vocabulary every layer shares
+# (errors, events, colour names) the drivers must load nothing.
 LOADED = """
 import sys, pkgutil, importlib
-import controller.errors, controller.events
+import controller.errors, controller.events, controller.colours
 before = set(sys.modules)
 import controller.drivers
 for info in pkgutil.walk_packages(controller.drivers.__path__, 'controller.drivers.'):
