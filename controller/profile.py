@@ -75,7 +75,10 @@ def _profile_dir() -> Path:
 PROFILE_DIR = _profile_dir()
 
 SIZES = (6, 9)
-SENSINGS = ("presence", "polarity")
+SENSINGS = ("presence", "polarity", "colour")
+# Sensing kinds a real driver can have; "colour" (every marble colour told apart) is the virtual
+# board's: no sensor of a real build tells more than two colours apart reliably.
+REAL_SENSINGS = ("presence", "polarity")
 DRIVERS = ("gpio", "mcu", "virtual")
 LED_DRIVERS = ("spi", "pwm", "virtual")
 HEADER_PINS = range(28)  # BCM GPIO 0-27 are the ones brought out on the 40-pin header
@@ -174,6 +177,7 @@ class Profile:
     name: str
     size: int  # 6 or 9
     sensing: str  # "presence" (reed / digital Hall) | "polarity" (linear Hall, two colours)
+    #               | "colour" (the virtual board only: every marble colour)
     driver: str  # "gpio" | "mcu" | "virtual"
     detents_per_quarter: int  # encoder steps for a quarter turn of a block
     colours: dict[str, str]  # polarity only: {"north": "white", "south": "black"}
@@ -361,6 +365,10 @@ def _read_profile(top: _Table, stem: str) -> Profile:
     g = geometry(size)
     sensing = top.choice("sensing", SENSINGS)
     driver = top.choice("driver", DRIVERS)
+    if sensing not in REAL_SENSINGS and driver != "virtual":
+        raise top.error("sensing", f"{sensing!r} is the virtual board's (it tells every marble "
+                        f"colour apart); a {driver} board senses presence (reed switches, "
+                        "digital Hall) or polarity (linear Hall, two colours)")
     detents = top.get("detents_per_quarter", int)
     if detents < 1:
         raise top.error("detents_per_quarter", f"{detents} is out of range (at least 1)")
@@ -380,6 +388,11 @@ def _read_colours(top: _Table, sensing: str) -> dict[str, str]:
         if table is not None:
             raise top.error("colours", 'presence sensing cannot tell colours apart; remove '
                             '[colours] or set sensing = "polarity"')
+        return {}
+    if sensing == "colour":
+        if table is not None:
+            raise top.error("colours", "colour sensing reads every marble colour, with no "
+                            'poles to name; remove [colours] or set sensing = "polarity"')
         return {}
     if table is None:
         raise top.error("colours", 'missing key (polarity sensing needs the colour of each '

@@ -15,7 +15,9 @@ times in seconds from the start, non-decreasing::
     {"t": 4.0, "link": "down"}
 
 Presence tapes read "empty" or "marble"; polarity tapes read "empty", a colour name, or
-"unsure" (the driver's reading between the bands). The parser and the formatters are a pair:
+"unsure" (the driver's reading between the bands); colour tapes (the virtual board, which tells
+every marble colour apart) read "empty", a colour name, or "marble" (a marble put down with no
+colour). The parser and the formatters are a pair:
 :func:`read_tape` / :class:`TapeRecorder` round-trip every header and event. Every problem raises
 :class:`~controller.errors.TapeError` as ``line N: <problem quoting the value>``,
 after the path when reading a file.
@@ -54,7 +56,7 @@ T = TypeVar("T")
 
 TAPE_VERSION = 1
 BOARDS = {"6x6": 6, "9x9": 9}
-SENSINGS = ("presence", "polarity")
+SENSINGS = ("presence", "polarity", "colour")
 BUTTONS = ("ok", "back")
 LINK_STATES = {"up": True, "down": False}
 MAX_HOLE_CHARS = 8  # "b5", "i9", the rulebook's "2/5": anything longer is no hole name
@@ -89,6 +91,8 @@ class TapeHeader:
         """The hole readings this tape's sensing can give."""
         if self.sensing == "presence":
             return (EMPTY, MARBLE)
+        if self.sensing == "colour":  # the virtual board: any marble colour, or none given
+            return (EMPTY, MARBLE, *self.options.get("colours", MARBLE_COLOURS))
         return (EMPTY, UNSURE, *self.options.get("colours", MARBLE_COLOURS))
 
 

@@ -81,7 +81,7 @@ def test_build_b_senses_polarity_through_the_mcu(name):
 @pytest.mark.parametrize("name", ["virtual-6x6", "virtual-9x9"])
 def test_virtual_profiles_have_no_pins(name):
     p = load_profile(name)
-    assert (p.driver, p.leds.driver, p.sensing) == ("virtual", "virtual", "presence")
+    assert (p.driver, p.leds.driver, p.sensing) == ("virtual", "virtual", "colour")
     assert (p.buttons, p.gpio, p.mcu, p.leds.pin) == ({}, None, None, -1)
 
 
@@ -176,8 +176,11 @@ def test_boolean_is_not_a_number(tmp_path):
 
 @pytest.mark.parametrize("edit, message", [
     (("size = 6", "size = 7"), "size: 7 is not a supported board size (6 or 9)"),
+    (('sensing = "presence"', 'sensing = "rgb"'),
+     "sensing: 'rgb' is not one of 'presence', 'polarity', 'colour'"),
     (('sensing = "presence"', 'sensing = "colour"'),
-     "sensing: 'colour' is not one of 'presence', 'polarity'"),
+     "sensing: 'colour' is the virtual board's (it tells every marble colour apart); a gpio "
+     "board senses presence (reed switches, digital Hall) or polarity (linear Hall, two colours)"),
     (('driver = "gpio"', 'driver = "i2c"'), "driver: 'i2c' is not one of 'gpio', 'mcu', 'virtual'"),
     (("detents_per_quarter = 6", "detents_per_quarter = 0"),
      "detents_per_quarter: 0 is out of range (at least 1)"),
@@ -393,6 +396,14 @@ def test_presence_with_colours(tmp_path):
     assert problem(tmp_path, B, ('sensing = "polarity"', 'sensing = "presence"')) == (
         "colours: presence sensing cannot tell colours apart; remove [colours] "
         'or set sensing = "polarity"'
+    )
+
+
+def test_colour_sensing_names_no_poles(tmp_path):
+    assert problem(tmp_path, V, ("cards = 3", 'cards = 3\n[colours]\nnorth = "white"\n'
+                                 'south = "black"\n')) == (
+        "colours: colour sensing reads every marble colour, with no poles to name; remove "
+        '[colours] or set sensing = "polarity"'
     )
 
 

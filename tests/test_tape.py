@@ -58,6 +58,15 @@ def test_polarity_tape_reads_colours_and_unsure():
     assert [e.reading for e in tape.events] == ["black", "unsure"]
 
 
+def test_colour_tape_reads_every_marble_colour_and_a_colourless_marble():
+    """The virtual board's tapes: it tells every marble colour apart (a marble put down with
+    no colour reads "marble")."""
+    tape = read_tape(lines({**HEADER, "sensing": "colour"}, {"t": 1, "hole": "c3", "reading": "red"},
+                           {"t": 2, "hole": "c4", "reading": "marble"}))
+    assert tape.header.sensing == "colour"
+    assert [e.reading for e in tape.events] == ["red", "marble"]
+
+
 def test_reads_a_file_by_path_skipping_blank_lines(tmp_path):
     path = tmp_path / "game.tape"
     path.write_text("\n".join(lines(HEADER, "", {"t": 1, "button": "back"})) + "\n\n")
@@ -79,7 +88,10 @@ BAD_TAPES = [
     (lines({**HEADER, "board": "7x7"}), "line 1: \"board\" is '7x7'; write \"6x6\" or \"9x9\""),
     (lines({k: v for k, v in HEADER.items() if k != "board"}), "line 1: the header has no 'board'"),
     (lines({**HEADER, "board": 6}), "line 1: 'board' is 6; it must be a string"),
-    (lines({**HEADER, "sensing": "colour"}), "line 1: \"sensing\" is 'colour'; write \"presence\" or \"polarity\""),
+    (lines({**HEADER, "sensing": "rgb"}), "line 1: \"sensing\" is 'rgb'; write \"presence\" or \"polarity\" or \"colour\""),
+    (lines({**HEADER, "sensing": "colour"}, {"t": 1, "hole": "c3", "reading": "unsure"}),
+     'line 2: "reading" is \'unsure\'; a colour tape reads "empty", "marble", "white", "black", '
+     '"blue", "yellow", "red", "green"'),
     (lines({**HEADER, "detents_per_quarter": 0}), "line 1: \"detents_per_quarter\" is 0; it must be at least 1"),
     (lines({**HEADER, "detents_per_quarter": 4.5}), "line 1: 'detents_per_quarter' is 4.5; it must be an integer"),
     (lines({**HEADER, "detents_per_quarter": True}), "line 1: 'detents_per_quarter' is True; it must be an integer"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..colours import MARBLE_COLOURS
 from ..events import EMPTY, MARBLE
 from ..rules import Position
 from ..rules.geometry import bits
@@ -43,8 +44,10 @@ class Diff:
 def compare(expected: Position, physical: Physical, colours: tuple[str, ...]) -> Diff:
     """The :class:`Diff` from ``expected`` to the sensed board.
 
-    ``colours`` names colour index 0, 1, ... as polarity sensors report them; presence sensing
-    reads "marble" and carries no colour. Each block's turn is the quarter its encoder allows
+    ``colours`` names the game's colour index 0, 1, ... as colour sensors report them; presence
+    sensing reads "marble" and carries no colour. A marble colour the game does not use (a red
+    marble in a classic game, on a board that tells every colour) is still a colour, of an
+    index past the game's (:func:`sensed_colours`): it is no one's marble. Each block's turn is the quarter its encoder allows
     that best fits the readings; ties go to the encoder's nearest quarter.
     """
     sensed = _Sensed.of(physical.readings, colours)
@@ -64,6 +67,16 @@ def compare(expected: Position, physical: Physical, colours: tuple[str, ...]) ->
     return Diff(tuple(turns), added, removed, recoloured, unsure, tuple(torn), tuple(loose), turned)
 
 
+def sensed_colours(colours: tuple[str, ...]) -> tuple[str, ...]:
+    """The colour names a diff's indices stand for: the game's ``colours`` first, then every
+    other marble colour, so a sensed colour no seat plays keeps its name.
+
+    >>> sensed_colours(("white", "black"))[:3]
+    ('white', 'black', 'blue')
+    """
+    return colours + tuple(c for c in MARBLE_COLOURS if c not in colours)
+
+
 def rotated(position: Position, block: int, quarters: int) -> Position:
     """``position`` with ``block`` turned ``quarters`` quarter turns (clockwise positive)."""
     for _ in range(abs(quarters)):
@@ -77,16 +90,17 @@ class _Sensed:
 
     empty: int
     marble: int  # presence sensing: a marble of no known colour
-    colour: tuple[int, ...]  # polarity sensing: one bitboard per colour index
+    colour: tuple[int, ...]  # colour sensing: one bitboard per colour index (sensed_colours)
     full: int
 
     @classmethod
     def of(cls, readings: list[str], colours: tuple[str, ...]) -> _Sensed:
-        masks = {EMPTY: 0, MARBLE: 0, **{name: 0 for name in colours}}
+        names = sensed_colours(colours)
+        masks = {EMPTY: 0, MARBLE: 0, **{name: 0 for name in names}}
         for hole, reading in enumerate(readings):
             if reading in masks:
                 masks[reading] |= 1 << hole
-        return cls(masks[EMPTY], masks[MARBLE], tuple(masks[name] for name in colours), (1 << len(readings)) - 1)
+        return cls(masks[EMPTY], masks[MARBLE], tuple(masks[name] for name in names), (1 << len(readings)) - 1)
 
     def fitting(self, stones: tuple[int, ...]) -> int:
         """The holes whose reading agrees with ``stones`` (one bitboard per colour)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..rules import Position, hole_name
-from .diff import Diff
+from .diff import Diff, sensed_colours
 from .physical import Physical
 
 
@@ -86,4 +86,4 @@ def _remove(hole: int, sensed: int | None, due: int | None, colours: tuple[str, 
     if sensed is None:
         return Step("remove", hole)
     wrong = due is not None and sensed != due
-    return Step("remove", hole, colour=colours[sensed], due=colours[due] if wrong else None)  # type: ignore[index]
+    return Step("remove", hole, colour=sensed_colours(colours)[sensed], due=colours[due] if wrong else None)  # type: ignore[index]

@@ -3,8 +3,9 @@
 Keys (existing ones keep their meaning; the game's keys were added for the family of games):
 
 - ``state``: the flow's state; ``board``: the game's rows, top first (``x`` seat colour 0,
-  ``o`` 1, ``y`` 2, ``z`` 3); ``physical``: what the sensors read, in the board's own colours
-  (``*`` a marble of no known colour, ``?`` unsure); ``to_move``, ``phase``, ``moves``;
+  ``o`` 1, ``y`` 2, ``z`` 3); ``physical``: what the sensors read, in the game's colours (the
+  board's own at the menu; ``*`` a marble of no known colour, ``?`` unsure or a colour the
+  game does not use); ``to_move``, ``phase``, ``moves``;
 - ``outcome``: ``{"result", "winners", "lines"}`` once the game is over; ``repair``: the steps
   in words; ``match``: wins and games played; ``menu``: the page, its holes, the pick, what was
   chosen and the page's options in words (``[{"value", "means"}]``); ``options``: the game's;
@@ -88,7 +89,7 @@ def match(flow: Any) -> dict[str, Any] | None:
 
 def physical_rows(core: Any) -> list[str]:
     size = core.geometry.size
-    cells = [_symbol(r, core.colours) for r in core.physical.readings]
+    cells = [_symbol(r, core.flow.colours) for r in core.physical.readings]
     return ["".join(cells[r * size:(r + 1) * size]) for r in reversed(range(size))]
 
 

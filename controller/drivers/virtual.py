@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from ..colours import MARBLE_COLOURS
 from ..errors import PentagoError
 from ..events import EMPTY, MARBLE, ButtonPress, EncoderSteps, HoleReading, LinkChange
 from .base import RGB, Emit
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 Clock = Callable[[], float]
 DEFAULT_COLOURS = ("white", "black")
 DEFAULT_BUTTONS = ("ok", "back")
+SENSINGS = ("presence", "polarity", "colour")
 
 
 class VirtualBoardError(PentagoError, ValueError):
@@ -50,7 +52,9 @@ class VirtualBoard:
     """An input driver whose hardware is a board in memory.
 
     Wiring: none. Holes are read as ``"marble"`` (presence sensing) or the marble's colour
-    (polarity sensing). A block turn emits one ``EncoderSteps`` per detent; when the turn adds up
+    (polarity sensing: one of the board's two; colour sensing: any marble colour, so the game
+    can check every marble; a marble placed with no colour, a test's shorthand, reads
+    ``"marble"`` there). A block turn emits one ``EncoderSteps`` per detent; when the turn adds up
     to a quarter, the marbles above the block move with it and its holes report the rotated
     readings. Between detents of a quarter the block's holes are off their sensors: with a
     ``garbage`` random source they read random values, as a real board does mid-twist; without
@@ -71,8 +75,8 @@ class VirtualBoard:
         clock: Clock = time.monotonic,
         garbage: random.Random | None = None,
     ) -> None:
-        if sensing not in ("presence", "polarity"):
-            raise VirtualBoardError(f"sensing {sensing!r} is not 'presence' or 'polarity'")
+        if sensing not in SENSINGS:
+            raise VirtualBoardError(f"sensing {sensing!r} is not one of {', '.join(SENSINGS)}")
         if detents_per_quarter < 1:
             raise VirtualBoardError(f"detents_per_quarter {detents_per_quarter} is not >= 1")
         self.grid = Grid(size)
@@ -206,6 +210,11 @@ class VirtualBoard:
     def _colour(self, colour: str | None, hole: int) -> str | None:
         if self.sensing == "presence":
             return colour  # any colour: the sensors cannot tell, it is kept for display
+        if self.sensing == "colour":
+            if colour is not None and colour not in MARBLE_COLOURS:
+                raise VirtualBoardError(f"{colour!r} is not a marble colour: give one of "
+                                        f"{', '.join(MARBLE_COLOURS)} for {self.name(hole)}")
+            return colour
         if colour not in self.colours:
             raise VirtualBoardError(
                 f"a polarity board reads the marble's colour: give one of "
@@ -238,13 +247,19 @@ class VirtualBoard:
     def _read(self, hole: int) -> str:
         block = self.grid.block_of(hole)
         if self._offset[block - 1] and self._garbage is not None:
-            return self._garbage.choice((EMPTY, MARBLE) if self.sensing == "presence"
-                                        else (EMPTY, *self.colours))
+            return self._garbage.choice(self._readable())
         if self._offset[block - 1] and hole in self._reported:
             return self._reported[hole]  # off its sensor: the last reading holds
         if hole not in self._marbles:
             return EMPTY
-        return MARBLE if self.sensing == "presence" else str(self._marbles[hole])
+        colour = self._marbles[hole]
+        return MARBLE if self.sensing == "presence" or colour is None else colour
+
+    def _readable(self) -> tuple[str, ...]:
+        """Every reading a hole can give."""
+        if self.sensing == "presence":
+            return (EMPTY, MARBLE)
+        return (EMPTY, *(MARBLE_COLOURS if self.sensing == "colour" else self.colours))
 
     def _report_all(self) -> None:
         self._reported.clear()

@@ -277,8 +277,25 @@ def teams_win() -> tuple[TapeBuilder, list[str], int, dict]:
     return b, moves, 0, family_expected("teams", moves, 0)
 
 
+def colour_multiplayer_wrong_colour() -> tuple[TapeBuilder, list[str], int, dict]:
+    """The virtual board (colour sensing: every marble colour told apart), three players on 9x9:
+    seat 3 first puts down a green marble (no seat's), it is repaired, then red plays on."""
+    moves = find_family_game("multiplayer", 23, lambda g: bool(g.outcome.winners), players=3)
+    b = TapeBuilder(size=9, seed=23, sensing="colour", colours=("white", "black", "red", "green"),
+                    options={"game": "multiplayer", "players": 3, "twist": "cw"})
+    game = new_game("multiplayer", 3)
+    for i, move in enumerate(moves):
+        b.seat = game.colour + 1
+        if i == 2:  # seat 3's first move: a green marble where its red one goes
+            hole = move.split()[0]
+            b.put(hole, colour=3).pause(GRACE).lift(hole).pause()
+        b.play(move, bounce=1 if i % 5 == 2 else 0)
+        game.push_text(move)
+    return b, moves, 1, family_expected("multiplayer", moves, 1, 3)
+
+
 FAMILY: dict[str, Callable[[], tuple[TapeBuilder, list[str], int, dict]]] = {
-    f.__name__: f for f in (multiplayer_three_to_full_standings, teams_win)
+    f.__name__: f for f in (multiplayer_three_to_full_standings, teams_win, colour_multiplayer_wrong_colour)
 }
 
 # -- helpers ---------------------------------------------------------------------------------------

@@ -106,7 +106,7 @@ def test_the_command_on_the_virtual_profile_passes():
     result = subprocess.run([sys.executable, "-m", "controller", "doctor", "--profile", "virtual-6x6"],
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.startswith("OK    profile: virtual-6x6: 6x6, presence sensing, virtual driver")
+    assert result.stdout.startswith("OK    profile: virtual-6x6: 6x6, colour sensing, virtual driver")
 
 
 def test_the_real_handshake_reads_the_firmware_version_over_a_pty(tmp_path, monkeypatch):

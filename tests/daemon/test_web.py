@@ -280,3 +280,21 @@ def test_the_layout_offers_the_board_s_games_with_their_options_and_seat_colours
     assert players["default"] == 3 and players["menu"] and [v["value"] for v in players["values"]] == [2, 3, 4]
     assert games["multiplayer"]["seats"]["4"] == ["white", "black", "red", "green"]
     assert games["teams"]["seats"] == {"4": ["white", "black", "white", "black"]}
+
+
+def test_a_black_marble_from_your_hand_is_no_white_move_on_the_virtual_board():
+    """Issue 9, item 17: the virtual board tells every colour apart, so "Your hand" picking black
+    on seat 1's turn is refused, and the page is told which colour is due."""
+    async def check(client, board):
+        assert (await post(client, "/api/command", {"name": "new_game", "args": {"game": "classic"}}))[0] == 202
+        await until(client, lambda s: s["state"] == "awaiting_placement")
+        assert (await post(client, "/api/board/place", {"hole": "c3", "colour": "black"}))[0] == 200
+        state = await until(client, lambda s: s["repair"])
+        assert state["repair"] == ["remove the black marble on c3: the next marble is white"]
+        assert state["moves"] == [] and state["to_move"] == 1  # no move taken (repair mode, or soon)
+        await post(client, "/api/board/lift", {"hole": "c3"})
+        await post(client, "/api/board/place", {"hole": "c3", "colour": "white"})
+        state = await until(client, lambda s: s["state"] == "awaiting_twist")
+        assert state["repair"] == [] and state["physical"][3] == "..x..."
+
+    console()(check)

@@ -23,6 +23,8 @@ class Rig:
         profile = load_profile(profile_name)
         if sensing == "polarity":
             profile = replace(profile, sensing="polarity", colours={"north": "white", "south": "black"})
+        elif sensing == "presence":  # the virtual profiles sense colour: a reed-switch board here
+            profile = replace(profile, sensing="presence")
         self.profile = profile
         self.board = VirtualBoard.from_profile(profile, clock=lambda: self.t, buttons=("ok", "back"),
                                                 garbage=garbage)
