@@ -49,11 +49,11 @@ class Computer:
         """Take the computer's move for its turn; the notice telling the players."""
         key, game = self.turn_key(flow), flow.game
         if key is None or game is None or args.get("key") != key:
-            return "computer_move: not for the turn in play; ignored"
+            return "computer's move: not for the turn in play; ignored"
         try:
             move = parse_move(str(args.get("move")), game.geometry)
         except ValueError as error:
-            return f"computer_move: {error}"
+            return f"computer's move: {error}"
         self.prompt = (key, move)
         colour = flow.colours[game.colour_of(SEAT)]
         then = (f", then turn block {move.twist.block} {'clockwise' if move.twist.clockwise else 'counter-clockwise'}"

@@ -33,6 +33,11 @@ from .referee import Referee
 
 DEFAULT_COLOURS = ("white", "black")  # the board's marbles when the profile names none
 COMMANDS = ("new_game", "take_back", "abort", "menu", "computer_move")
+# How notices name the commands and the flow's states: in words, never the identifiers.
+COMMAND_WORDS = {"new_game": "new game", "take_back": "take back", "computer_move": "computer's move"}
+WHILE = {"awaiting_placement": "while a marble is awaited", "awaiting_twist": "while a twist is awaited",
+         "repair": "while the board is being repaired", "game_over": "once the game is over",
+         "between_games": "between the games of a match"}
 log = logging.getLogger(__name__)
 
 
@@ -147,7 +152,7 @@ class Core:
         elif button == "ok" and self.flow.state == "game_over":
             self._command("menu", {})
         else:
-            self.out.notices.append(f"button {button!r} does nothing in {self.flow.state}")
+            self.out.notices.append(f"button {button!r} does nothing {WHILE.get(self.flow.state, 'now')}")
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -157,7 +162,7 @@ class Core:
         if handler is None:
             self.out.notices.append(f"unknown command {name!r}; commands: {', '.join(COMMANDS)}")
         elif not isinstance(args, dict):
-            self.out.notices.append(f"{name}: arguments must be an object, not {args!r}")
+            self.out.notices.append(f"{COMMAND_WORDS.get(name, name)}: arguments must be an object, not {args!r}")
         else:
             handler(args)
 
@@ -167,7 +172,7 @@ class Core:
         try:
             options = games.options(args, self.geometry.size)
         except OptionError as error:
-            self.out.notices.append(f"new_game: {error}")
+            self.out.notices.append(f"new game: {error}")
             return
         if self.flow.state != "choosing":
             self.out.records.append(self.flow.to_menu(self.now))

@@ -48,7 +48,8 @@ class Referee:
         try:
             self.physical.apply(event)
         except BoardInputError as error:
-            out.notices.append(f"ignored sensor event {event!r}: {error}")
+            what = "a hole reading" if isinstance(event, HoleReading) else "encoder steps"
+            out.notices.append(f"ignored {what}: {error}")
         if self.reconciling and self._sensed_the_game(flow):
             self.reconciling = False  # the board holds the resumed game: what changes next is a player's
 

@@ -275,7 +275,9 @@ class PlaceTwistFlow:
             return problem
         try:
             self._replay_one(record)
-        except (IllegalMoveError, MachineError, ValueError) as error:  # NotationError is a ValueError
+        except MachineError:  # its text names states and triggers: say it in words
+            return "the record does not fit the game at that point"
+        except (IllegalMoveError, ValueError) as error:  # NotationError is a ValueError
             return str(error)
         return None
 
@@ -285,7 +287,7 @@ class PlaceTwistFlow:
             self.new_game({k: v for k, v in record.items() if k not in ("t", "kind", "starter")}, 0.0)
         elif kind == "next_game":
             if self.state != "between_games":
-                raise IllegalMoveError(f"a next game of a match cannot follow {self.state}")
+                raise IllegalMoveError("a next game of a match can only follow a finished game of the match")
             self.next_game(0.0)
         elif kind == "menu":
             if self.state != "choosing":  # already at the menu: e.g. a journal of only "menu"

@@ -81,7 +81,7 @@ def test_an_answer_for_another_turn_is_ignored() -> None:
     rig = ComputerRig(start=COMPUTER)
     rig.play("c3 3R")
     rig.feed(Command(rig.t, "computer_move", {"key": "stale", "move": "e5 2L"}))
-    assert rig.notices[-1] == "computer_move: not for the turn in play; ignored"
+    assert rig.notices[-1] == "computer's move: not for the turn in play; ignored"
     assert "prompt" not in rig.lit()
 
 
@@ -89,7 +89,7 @@ def test_a_malformed_answer_is_a_notice() -> None:
     rig = ComputerRig(start=COMPUTER)
     rig.play("c3 3R")
     rig.feed(Command(rig.t, "computer_move", {"key": rig.thinks[-1].key, "move": "z9 9X"}))
-    assert rig.notices[-1].startswith("computer_move: 'z9' is not a hole")
+    assert rig.notices[-1].startswith("computer's move: 'z9' is not a hole")
 
 
 def test_a_whole_game_against_the_computer_on_the_board() -> None:

@@ -64,15 +64,13 @@ def test_a_whole_move_and_its_notice(core: Core) -> None:
 
 
 @pytest.mark.parametrize("command,notice", [
-    (Command(0.0, "new_game", {"game": "chess"}), "new_game: game 'chess' is not available (games: classic)"),
-    (Command(0.0, "new_game", {"players": 3}), "new_game: players 3: classic Pentago is for 2 players"),
-    (Command(0.0, "new_game", {"match": "yes"}), "new_game: match 'yes' must be true or false"),
+    (Command(0.0, "new_game", {"game": "chess"}), "new game: game 'chess' is not available (games: classic)"),
+    (Command(0.0, "new_game", {"players": 3}), "new game: players 3: classic Pentago is for 2 players"),
+    (Command(0.0, "new_game", {"match": "yes"}), "new game: match 'yes' must be true or false"),
     (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu, computer_move"),
     (Command(0.0, "take_back", {}), "nothing to take back: no game is running"),
-    (HoleReading(0.0, 99, "marble"), "ignored sensor event HoleReading(t=0.0, hole=99, reading='marble'): "
-                                     "hole index 99 is not on the 6x6 board"),
-    (EncoderSteps(0.0, 0, 1), "ignored sensor event EncoderSteps(t=0.0, block=0, steps=1): "
-                              "block 0 is not on the board (blocks 1-4)"),
+    (HoleReading(0.0, 99, "marble"), "ignored a hole reading: hole index 99 is not on the 6x6 board"),
+    (EncoderSteps(0.0, 0, 1), "ignored encoder steps: block 0 is not on the board (blocks 1-4)"),
     (ButtonPress(0.0, "power"), "button 'power' does nothing in the menu"),
     ("garbage", "ignored 'garbage': not an event the core knows"),
 ])
@@ -159,7 +157,17 @@ def test_an_unusable_journal_is_reported_with_the_first_effects() -> None:
 
 def test_command_arguments_that_are_not_an_object_are_a_notice(core: Core) -> None:
     assert core.handle(Command(0.0, "new_game", ["classic"])).notices == (
-        "new_game: arguments must be an object, not ['classic']",)
+        "new game: arguments must be an object, not ['classic']",)
+
+
+@pytest.mark.parametrize("button, notice", [
+    ("ok", "button 'ok' does nothing while a marble is awaited"),
+    ("power", "button 'power' does nothing while a marble is awaited"),
+])
+def test_a_button_that_does_nothing_says_so_in_words(core: Core, button: str, notice: str) -> None:
+    """Issue 9, item 18: notices name no flow state ("awaiting_placement") or command."""
+    started(core)
+    assert core.handle(ButtonPress(1.0, button)).notices == (notice,)
 
 
 def test_a_colour_without_a_light_is_refused_at_start_up() -> None:

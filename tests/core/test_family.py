@@ -39,9 +39,9 @@ def test_a_multiplayer_game_starts_by_command_with_names_seats_and_colours() -> 
 
 @pytest.mark.parametrize(("profile", "args", "notice"), [
     ("virtual-6x6", {"game": "multiplayer", "players": 3},
-     "new_game: game 'multiplayer' is not played on the 6x6 board (games: classic)"),
-    ("virtual-9x9", {"game": "multiplayer", "players": 5}, "new_game: players 5: Multiplayer Pentago is for 2 to 4 players"),
-    ("virtual-9x9", {"game": "teams", "computer": True}, "new_game: computer True: Team Pentago has no computer option"),
+     "new game: game 'multiplayer' is not played on the 6x6 board (games: classic)"),
+    ("virtual-9x9", {"game": "multiplayer", "players": 5}, "new game: players 5: Multiplayer Pentago is for 2 to 4 players"),
+    ("virtual-9x9", {"game": "teams", "computer": True}, "new game: computer True: Team Pentago has no computer option"),
 ])
 def test_a_game_the_board_cannot_play_is_refused_with_a_notice(profile, args, notice) -> None:
     core = Core(load_profile(profile))

@@ -150,7 +150,7 @@ def test_malformed_requests_get_clear_errors_and_the_daemon_lives_on(daemon):
     assert d.api("/api/command", {"name": "explode"})[1]["error"] == \
         "unknown command 'explode'; one of new_game, take_back, menu"
     assert d.api("/api/command", {"name": "new_game", "args": {"game": "chess"}})[0] == 202
-    _wait_for_log(d, "new_game: game 'chess' is not available")
+    _wait_for_log(d, "new game: game 'chess' is not available")
     assert d.api("/api/state")[0] == 200
 
 

@@ -275,3 +275,11 @@ def test_a_presence_board_takes_the_colour_from_the_turn() -> None:
     rig.do("place", "c3", "black")  # the sensors read "marble": the turn says white
     rig.wait()
     assert (rig.core.state()["state"], rig.core.state()["physical"][3]) == ("awaiting_twist", "..*...")
+
+
+def test_a_button_while_a_twist_is_awaited_says_so_in_words() -> None:
+    """Issue 9, item 18: no flow state name ("awaiting_twist") in what the players read."""
+    rig = Rig(start=CLASSIC)
+    rig.play("c3")
+    rig.do("press", "ok")
+    assert rig.notices[-1] == "button 'ok' does nothing while a twist is awaited"
