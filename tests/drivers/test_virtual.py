@@ -91,6 +91,28 @@ def test_presence_boards_keep_the_colour_for_display_but_read_marble(clock):
     assert board.lift("c3") == "red"
 
 
+def test_the_virtual_profiles_board_reads_every_marble_colour(clock):
+    """Colour sensing (the virtual profiles): any marble colour is read, so the game can check
+    it; a marble put down with no colour (a test's shorthand) reads "marble"."""
+    board = VirtualBoard.from_profile(load_profile("virtual-9x9"), clock=clock)
+    assert board.sensing == "colour"
+    for hole, colour in (("a1", "white"), ("b1", "black"), ("c1", "red"), ("d1", "green"), ("e1", "blue")):
+        board.place(hole, colour)
+        assert board.reading(hole) == colour
+    board.place("f1")
+    assert board.reading("f1") == MARBLE
+    with pytest.raises(VirtualBoardError, match="'pink' is not a marble colour: give one of white, black"):
+        board.place("g1", "pink")
+
+
+def test_a_colour_board_mid_turn_reads_any_colour_as_garbage(clock):
+    board = VirtualBoard(6, clock=clock, sensing="colour", detents_per_quarter=6, garbage=random.Random(3))
+    board.place("a6", "red")
+    board.turn(1, 1)
+    readings = {board.reading(h) for h in geometry(6).block_holes[0] for _ in range(20)}
+    assert readings <= {EMPTY, "white", "black", "blue", "yellow", "red", "green"} and len(readings) > 2
+
+
 @pytest.mark.parametrize("verb, message", [
     (lambda b: b.place("a1"), "hole a1 already holds a marble"),
     (lambda b: b.lift("b1"), "hole b1 is empty"),
