@@ -1,6 +1,8 @@
 """The simulator page in headless Chromium (Debian's, never a downloaded one): a short classic
 game played by clicking, the turn LED changing colour, the winning row lighting up, and a
-screenshot kept as a CI artefact (artifacts/sim.png)."""
+screenshot kept as a CI artefact (artifacts/sim.png); on the 9x9 board a 3-player multiplayer
+game chosen in the form, played to a first place whose row stays lit while the others play on
+(artifacts/sim-multiplayer.png), four seats' colours and team play's pairs."""
 
 from __future__ import annotations
 
@@ -23,10 +25,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 ARTIFACTS = ROOT / "artifacts"
 
 
-@pytest.fixture
-def sim():
+def run_sim(*args: str):
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "controller", "sim", "--port", str(port), "--no-browser"],
+    proc = subprocess.Popen([sys.executable, "-m", "controller", "sim", "--port", str(port), "--no-browser", *args],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = proc.stdout.readline()
     assert line.startswith("Virtual board: http://127.0.0.1:"), line
@@ -34,6 +35,16 @@ def sim():
     if proc.poll() is None:
         proc.terminate()
     assert proc.wait(15) == 0
+
+
+@pytest.fixture
+def sim():
+    yield from run_sim()
+
+
+@pytest.fixture
+def sim9():
+    yield from run_sim("--board", "9x9")
 
 
 @pytest.fixture
@@ -50,16 +61,25 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser, sim_url):
+def open_page(browser, url: str):
     page = browser.new_page(viewport={"width": 1280, "height": 860})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(sim_url)
+    page.goto(url)
     expect(page.locator("#link")).to_have_text("live")
     yield page
     assert errors == []
     page.close()
+
+
+@pytest.fixture
+def page(browser, sim_url):
+    yield from open_page(browser, sim_url)
+
+
+@pytest.fixture
+def page9(browser, sim9):
+    yield from open_page(browser, sim9.url)
 
 
 def status_rgb(page: Page) -> str:
@@ -208,3 +228,125 @@ def test_the_menu_lights_and_connection_are_explained_and_the_board_clears_in_on
     expect(page.locator("#link")).to_have_text("offline", timeout=15_000)
     page.click('[data-hole="c3"]')
     expect(page.locator("#notices li.local").last).to_contain_text("Could not reach the board (board/place)")
+
+
+# -- the 9x9 board: the family's games ------------------------------------------------------------
+
+def led(page: Page, hole: str) -> str:
+    return page.locator(f'[data-led-hole="{hole}"]').get_attribute("data-rgb")
+
+
+# Every hole of ``row`` lit in the colour ``rgb`` (at any brightness: a won row is animated).
+LIT_IN = """([row, rgb]) => row.every(name => {
+    const lit = document.querySelector(`[data-led-hole="${name}"]`).getAttribute("data-rgb").split(",").map(Number);
+    const top = Math.max(...lit), full = Math.max(...rgb);
+    return top > 0 && lit.every((v, i) => Math.abs(v / top - rgb[i] / full) < 0.05);
+})"""
+
+
+def lit_in(leds: list[str], rgb: list[int]) -> bool:
+    """Each LED's ``r,g,b`` is ``rgb`` at some brightness above none."""
+    full = max(rgb)
+    for text in leds:
+        lit = [int(v) for v in text.split(",")]
+        if max(lit) == 0 or any(abs(v / max(lit) - c / full) > 0.05 for v, c in zip(lit, rgb)):
+            return False
+    return True
+
+
+def start_game(page: Page, game: str, names: list[str], players: str | None = None) -> None:
+    """Choose ``game`` in the new-game form, its number of players, type the names and start."""
+    page.select_option("#game", game)
+    if players:
+        page.select_option("#players", label=players)
+    for seat, name in enumerate(names, start=1):
+        page.fill(f"#name-{seat}", name)
+    page.click("#new-game button[type=submit]")
+
+
+def standings(page: Page) -> list[list[str]]:
+    """The players card's rows: place, name, status."""
+    return [[row.locator(f"td.{cell}").inner_text().strip() for cell in ("place", "name", "status")]
+            for row in page.locator("#standings tbody tr").all()]
+
+
+def test_a_three_player_game_to_a_first_place_keeps_the_winners_row_lit(page9: Page):
+    page = page9
+    start_game(page, "multiplayer", ["Ann", "Bob", "Cy"], players="3 players")
+    expect(page.locator("#turn-text")).to_have_text("Ann (white) to place a marble")
+    expect(page.locator("#standings tbody tr")).to_have_count(3)
+    assert standings(page) == [["", "Ann", "to move"], ["", "Bob", "plays"], ["", "Cy", "plays"]]
+
+    # Every move by clicking: Ann places and turns an empty block clockwise (the rulebook's way).
+    place(page, "a1", 1)
+    page.click('.arrow-hit[data-block="2"][data-dir="R"]')
+    expect(page.locator("#moves li").last).to_have_text("a1 2R")
+    expect(page.locator("#turn-text")).to_have_text("Bob (black) to place a marble")
+    place(page, "i9", 2)
+    place(page, "i1", 3)  # Bob skipped the twist (neutral blocks remain): Cy placed a red marble
+    expect(page.locator('.marble[data-colour="red"]')).to_have_count(1)
+    turn_colours = {}  # the status pixels while each seat may twist: its own colour
+    for seat_1, seat_2, seat_3 in (("a2", "h9", "h1"), ("a3", "g9", "g1")):
+        for seat, hole in enumerate((seat_1, seat_2, seat_3), start=1):
+            place(page, hole, seat)  # the seat before skipped its twist
+            turn_colours[seat] = status_rgb(page)
+    assert len(set(turn_colours.values())) == 3 and "0,0,0" not in turn_colours.values()
+    place(page, "a4", 1)
+    place(page, "i8", 2)
+    place(page, "i2", 3)
+    page.click('[data-hole="a5"]')  # a1-a5 on placement: Ann has first place, no twist
+
+    expect(page.locator("#standings tbody tr.first td.place")).to_have_text("1st")
+    assert standings(page) == [["1st", "Ann", ""], ["", "Bob", "to move"], ["", "Cy", "plays"]]
+    expect(page.locator("#standings-note")).to_have_text("Bob and Cy play on for 2nd place")
+    expect(page.locator("#turn-text")).to_have_text("Bob (black) to place a marble")
+    expect(page.locator("#outcome")).to_be_hidden()
+    row = [f"a{n}" for n in range(1, 6)]
+    white = page.evaluate("layout.looks.white.rgb")
+    page.wait_for_function(LIT_IN, arg=[row, white])
+    assert not lit_in([led(page, f"b{n}") for n in range(1, 6)], white)
+
+    # Bob and Cy play on (Ann no longer moves); Ann's row stays lit in her colour all along.
+    place(page, "e5", 2)
+    page.click('.arrow-hit[data-block="8"][data-dir="R"]')
+    expect(page.locator("#moves li").last).to_have_text("e5 8R")
+    assert lit_in([led(page, hole) for hole in row], white)
+    expect(page.locator("#turn-text")).to_have_text("Cy (red) to place a marble")
+    place(page, "e6", 3)
+    page.click('.arrow-hit[data-block="6"][data-dir="R"]')
+    expect(page.locator("#moves li").last).to_have_text("e6 6R")
+    expect(page.locator("#turn-text")).to_have_text("Bob (black) to place a marble")
+    assert lit_in([led(page, hole) for hole in row], white)
+    assert led(page, "e5") == "0,0,0"
+    assert standings(page)[0] == ["1st", "Ann", ""]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "sim-multiplayer.png"), full_page=True)
+
+
+def test_four_seats_show_their_own_colours_and_team_play_its_pairs(page9: Page):
+    page = page9
+    start_game(page, "multiplayer", [], players="4 players")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    colours = {}
+    for seat, hole in enumerate(("a1", "c1", "e1", "g1"), start=1):
+        place(page, hole, seat)  # the seat before skipped its twist
+        colours[seat] = status_rgb(page)  # the seat's colour while it may twist
+    expect(page.locator("#turn-text")).to_have_text("Seat 4 (green) to turn a block")
+    assert len(set(colours.values())) == 4 and "0,0,0" not in colours.values()
+    for colour in ("white", "black", "red", "green"):
+        expect(page.locator(f'.marble[data-colour="{colour}"]')).to_have_count(1)
+    assert [row[1] for row in standings(page)] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    expect(page.locator('#colours input[value="green"]')).to_have_count(1)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "sim-four.png"), full_page=True)
+
+    page.click("#clear")
+    expect(page.locator('.marble[visibility="visible"]')).to_have_count(0)
+    start_game(page, "teams", ["Ann", "Bob", "Cy", "Dee"])
+    expect(page.locator("#turn-text")).to_have_text("Ann (white) to place a marble")
+    assert standings(page) == [["", "Team white: Ann & Cy", "Ann to move"], ["", "Team black: Bob & Dee", "plays"]]
+    place(page, "e5", 1)
+    place(page, "d4", 2)
+    expect(page.locator("#turn-text")).to_have_text("Bob (black) to turn a block")
+    assert standings(page)[1] == ["", "Team black: Bob & Dee", "Bob to move"]
+    page.screenshot(path=str(ARTIFACTS / "sim-teams.png"), full_page=True)

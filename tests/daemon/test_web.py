@@ -282,6 +282,19 @@ def test_the_layout_offers_the_board_s_games_with_their_options_and_seat_colours
     assert games["teams"]["seats"] == {"4": ["white", "black", "white", "black"]}
 
 
+def test_your_hand_offers_every_seat_colour_the_board_s_games_use():
+    """Issue 10, item 7: a third and fourth seat's marbles may be put on the 9x9 virtual board
+    (the page's "Your hand"; the verbs refuse any other colour), and the form knows how long a
+    seat's name may be."""
+    from controller.daemon.web.layout import layout, marble_colours
+    from controller.profile import load_profile
+
+    assert marble_colours(layout(load_profile("virtual-6x6"), virtual=True)) == ("white", "black")
+    nine = layout(load_profile("virtual-9x9"), virtual=True)
+    assert marble_colours(nine) == ("white", "black", "red", "green")
+    assert nine["name_chars"] == 24
+
+
 def test_a_black_marble_from_your_hand_is_no_white_move_on_the_virtual_board():
     """Issue 9, item 17: the virtual board tells every colour apart, so "Your hand" picking black
     on seat 1's turn is refused, and the page is told which colour is due."""

@@ -39,7 +39,7 @@ from ..runtime import Runtime
 from .api import BadRequest, body, cut, error_response, field
 from .guard import guard
 from .hub import Hub
-from .layout import layout
+from .layout import layout, marble_colours
 from .record import game_record
 from .verbs import VERBS, Limits
 
@@ -99,7 +99,7 @@ async def _close_sockets(app: web.Application) -> None:
 
 def _limits(board_layout: dict[str, Any]) -> Limits:
     return Limits(len(board_layout["holes"]), len(board_layout["blocks"]),
-                  board_layout["detents_per_quarter"], tuple(board_layout["colours"]))
+                  board_layout["detents_per_quarter"], marble_colours(board_layout))
 
 
 def _marbles(board: Any) -> dict[str, str | None]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...colours import MARBLE_COLOURS, light_name, screen_fill, seat_colours
 from ...games import offered
+from ...games.spec import MAX_NAME_CHARS
 from ...lights.view import PALETTE
 from ...profile import Profile
 from ...rules import hole_name
@@ -43,10 +44,18 @@ def layout(profile: Profile, *, virtual: bool) -> dict[str, Any]:
         "legend": legend(colours, g.size),
         "menu": menu_pages(g.size),
         "games": games_offered(tuple(colours), g.size),
+        "name_chars": MAX_NAME_CHARS,  # a seat's name in the new-game form
         "holes": [_hole(profile, hole) for hole in range(g.hole_count)],
         "blocks": [{"block": b, "holes": list(holes)} for b, holes in enumerate(g.block_holes, 1)],
         "pixels": [_pixel(pixel) for pixel in profile.leds.pixels],
     }
+
+
+def marble_colours(board_layout: dict[str, Any]) -> tuple[str, ...]:
+    """Every marble colour the board's games use, the board's own first: what a player may put
+    on the virtual board (a third and fourth seat's marbles in multiplayer)."""
+    seats = (c for game in board_layout["games"] for colours in game["seats"].values() for c in colours)
+    return tuple(dict.fromkeys((*board_layout["colours"], *seats)))
 
 
 def look(colour: str) -> dict[str, Any]:

@@ -71,9 +71,49 @@ function chosenColour() {
   if (picked !== "auto") return picked;
   // While a seat may still twist, a placement means it skipped the twist: the next seat placed.
   const state = last?.state || {}, seat = state.to_move || 1;
-  const placing = state.state === "awaiting_twist" ? seat % layout.colours.length + 1 : seat;
-  return layout.colours[placing - 1] || layout.colours[0];
+  return seatColour(state, state.state === "awaiting_twist" ? nextPlaying(state, seat) : seat) || layout.colours[0];
 }
+
+// -- the seats of the game in play: names, colours, teams ----------------------------------------
+
+function seatOf(state, seat) {
+  return (state.seats || []).find(s => s.seat === seat);
+}
+
+function seatName(state, seat) {
+  return seatOf(state, seat)?.name ?? `Seat ${seat}`;
+}
+
+function seatColour(state, seat) {
+  return seatOf(state, seat)?.colour ?? layout.colours[seat - 1];
+}
+
+// The seat after ``seat`` among those still playing (winners no longer move).
+function nextPlaying(state, seat) {
+  const playing = state.playing?.length ? state.playing : (state.seats || []).map(s => s.seat);
+  return playing.find(s => s > seat) ?? playing[0] ?? seat;
+}
+
+// The game's colours in colour-index order (partners share one): the board's own without a game.
+function gameColours(state) {
+  const colours = [...new Set((state?.seats || []).map(s => s.colour))];
+  return colours.length ? colours : layout.colours;
+}
+
+// The sides of the game: one per seat, or one per pair where seats share a colour (team play).
+function sides(state) {
+  const byColour = new Map();
+  for (const s of state.seats || []) {
+    if (!byColour.has(s.colour)) byColour.set(s.colour, []);
+    byColour.get(s.colour).push(s);
+  }
+  const teams = [...byColour.values()].some(group => group.length > 1);
+  if (!teams) return (state.seats || []).map(s => ({ seats: [s.seat], colour: s.colour, name: s.name }));
+  return [...byColour].map(([colour, group]) => ({ seats: group.map(s => s.seat), colour, team: true,
+    name: `Team ${colour}: ${group.map(s => s.name).join(" & ")}` }));
+}
+
+const ORDINALS = ["1st", "2nd", "3rd", "4th"];
 
 const actions = {
   hole(name, index) {
@@ -90,27 +130,18 @@ const actions = {
 };
 
 function buildControls(settings) {
-  const colours = $("colours");
-  for (const colour of ["auto", ...layout.colours]) {
-    const label = document.createElement("label");
-    label.innerHTML = `<input type="radio" name="colour" value="${colour}"${colour === "auto" ? " checked" : ""}>` +
-      (colour === "auto" ? "" : `<span class="dot" style="background:${layout.looks[colour]?.marble || colour}"></span>`) + `<span>${colour}</span>`;
-    colours.appendChild(label);
-  }
+  buildHand(layout.colours);
   $("ok").onclick = () => api("/api/board/press", { button: "ok" });
   $("back").onclick = () => api("/api/board/press", { button: "back" });
   $("clear").onclick = () => api("/api/board/clear", {});
-  for (const game of settings.games) $("game").add(new Option(game, game));
-  $("computer").checked = !!settings.defaults.computer;
-  $("match-play").checked = !!settings.defaults.match;
-  $("game").onchange = offerFlags;
-  offerFlags();
-  // The game's own options (players, twist) take its defaults; the flags only where it has them.
+  for (const game of layout.games) $("game").add(new Option(game.title, game.name));
+  const defaults = settings.defaults || {};
+  if (layout.games.some(game => game.name === defaults.game)) $("game").value = defaults.game;
+  $("game").onchange = () => buildGameOptions({});
+  buildGameOptions(defaults.game === $("game").value ? defaults : {});
   $("new-game").onsubmit = (event) => {
     event.preventDefault();
-    const args = { game: $("game").value };
-    for (const [key, box] of [["computer", $("computer")], ["match", $("match-play")]]) if (!box.disabled) args[key] = box.checked;
-    api("/api/command", { name: "new_game", args });
+    api("/api/command", { name: "new_game", args: newGameArgs() });
   };
   $("take-back").onclick = () => api("/api/command", { name: "take_back" });
   $("menu").onclick = () => api("/api/command", { name: "menu" });
@@ -118,11 +149,81 @@ function buildControls(settings) {
   buildLegend();
 }
 
-// The computer and match boxes only for a game that offers them (classic does, multiplayer not).
-function offerFlags() {
-  const pages = layout.menu?.pages?.[$("game").value] || {};
-  $("computer").disabled = !("computer" in pages);
-  $("match-play").disabled = !("match" in pages);
+// "Your hand": the marble colours of the game in play (auto: the colour of the seat due).
+function buildHand(colours) {
+  const picked = document.querySelector('input[name="colour"]:checked')?.value;
+  $("colours").replaceChildren(...["auto", ...colours].map(colour => {
+    const label = document.createElement("label");
+    label.innerHTML = `<input type="radio" name="colour" value="${colour}"${colour === (colours.includes(picked) ? picked : "auto") ? " checked" : ""}>` +
+      (colour === "auto" ? "" : `<span class="dot" style="background:${layout.looks[colour]?.marble || colour}"></span>`) + `<span>${colour}</span>`;
+    return label;
+  }));
+  $("colours").dataset.colours = colours.join(",");
+}
+
+const chosenGame = () => layout.games.find(game => game.name === $("game").value) || layout.games[0];
+
+// The chosen game's own options, from the layout: a choice of several values is a select (a
+// yes/no one a checkbox saying what "yes" means), a single value is said in words. Each control
+// has the option's name as its id; ``values`` are the ones to show (defaults otherwise).
+function buildGameOptions(values) {
+  const game = chosenGame();
+  $("game-options").replaceChildren(...game.options.map(option => {
+    const value = option.name in values ? values[option.name] : option.default;
+    const label = document.createElement("label");
+    if (option.values.length === 1) {
+      label.className = "fixed";
+      label.textContent = option.values[0].means;
+    } else if (typeof option.default === "boolean") {
+      const box = Object.assign(document.createElement("input"), { type: "checkbox", id: option.name, checked: !!value });
+      label.append(box, ` ${option.values.find(v => v.value === true)?.means ?? option.name}`);
+    } else {
+      const select = Object.assign(document.createElement("select"), { id: option.name });
+      option.values.forEach((v, i) => select.add(new Option(v.means, String(i), false, v.value === value)));
+      if (option.name === "players") select.onchange = () => buildNames();
+      label.append(`${option.name[0].toUpperCase()}${option.name.slice(1).replace("_", " ")} `, select);
+    }
+    return label;
+  }));
+  buildNames();
+}
+
+// The value each of the chosen game's options has in the form.
+function formOptions() {
+  const out = {};
+  for (const option of chosenGame().options) {
+    const control = $("game-options").querySelector(`#${option.name}`);
+    if (!control) out[option.name] = option.values[0].value;
+    else out[option.name] = control.type === "checkbox" ? control.checked : option.values[Number(control.value)].value;
+  }
+  return out;
+}
+
+// One name field per seat, its colour beside it (partners share one); typed names are kept when
+// the number of players changes.
+function buildNames() {
+  const game = chosenGame(), players = formOptions().players ?? 2;
+  const colours = game.seats[String(players)] || [];
+  const typed = [...$("name-fields").querySelectorAll("input")].map(input => input.value);
+  const shared = colours.filter((c, i) => colours.indexOf(c) !== i).length > 0;
+  $("name-fields").replaceChildren(...colours.map((colour, i) => {
+    const label = Object.assign(document.createElement("label"), { className: "name-field" });
+    const dot = Object.assign(document.createElement("span"), { className: "dot", title: colour });
+    dot.style.background = layout.looks[colour]?.marble || colour;
+    const input = Object.assign(document.createElement("input"), { type: "text", id: `name-${i + 1}`, value: typed[i] || "",
+      placeholder: `Seat ${i + 1}`, maxLength: layout.name_chars || 24, autocomplete: "off" });
+    input.setAttribute("aria-label", `name of seat ${i + 1} (${colour})`);
+    label.append(dot, Object.assign(document.createElement("span"), { className: "seat-colour", textContent: shared ? `team ${colour}` : colour }), input);
+    return label;
+  }));
+}
+
+function newGameArgs() {
+  const game = chosenGame(), options = formOptions(), args = { game: game.name };
+  for (const option of game.options) if (option.values.length > 1) args[option.name] = options[option.name];
+  const names = [...$("name-fields").querySelectorAll("input")].map(input => input.value.trim());
+  if (names.some(Boolean)) args.names = names.map((name, i) => name || `Seat ${i + 1}`);
+  return args;
 }
 
 // Every LED colour the board shows and what it means (the same RGB the LEDs get).
@@ -152,6 +253,9 @@ function render(message) {
   const state = message.state || {};
   view.update(state, message.marbles || {});
   renderTurn(state);
+  renderStandings(state);
+  const colours = gameColours(state);
+  if ($("colours").dataset.colours !== colours.join(",")) buildHand(colours);
   renderMenu(state.menu, state.physical || []);
   followOptions(state);
   renderOutcome(state);
@@ -164,7 +268,7 @@ function render(message) {
 // The swatch is the turn light as the board shows it: the seat's marble ringed by its LED glow
 // (a black marble glows violet), so the words and the colours agree.
 function renderTurn(state) {
-  const seat = state.to_move, colour = seat ? layout.colours[seat - 1] : null;
+  const seat = state.to_move, colour = seat ? seatColour(state, seat) : null;
   const statusIndex = layout.pixels.findIndex(p => p.kind === "status");
   const rgb = `rgb(${((state.frame || [])[statusIndex] || [0, 0, 0]).join(",")})`;
   $("turn-swatch").style.background = colour ? layout.looks[colour]?.marble || colour : rgb;
@@ -172,8 +276,56 @@ function renderTurn(state) {
   $("turn-swatch").style.color = rgb;
   $("turn-swatch").title = colour ? `turn light: ${layout.looks[colour]?.light || colour} for ${colour}` : "the turn light";
   const doing = STATE_TEXT[state.state] || state.state || "…";
-  $("turn-text").textContent = seat && doing.startsWith("to ") ? `Seat ${seat}${colour ? ` (${colour})` : ""} ${doing}` : doing;
+  $("turn-text").textContent = seat && doing.startsWith("to ") ? `${seatName(state, seat)}${colour ? ` (${colour})` : ""} ${doing}` : doing;
   if (state.menu) $("turn-text").textContent = `Menu, ${state.menu.page}: put a marble on a lit hole (${state.menu.holes.join(", ")}) or start a game here`;
+}
+
+// The players of the game in play, best placed first: each side's place (a shared place says
+// so), its colour as it looks (the marble ringed by its light), its name (a pair for team play)
+// and whether it still plays or is to move. Placed rows are lit in their colour, like their rows
+// of marbles on the board.
+function renderStandings(state) {
+  const all = sides(state);
+  $("players-card").hidden = !all.length;
+  const standings = state.standings || [], playing = state.playing || [];
+  const rows = [], placed = new Set();
+  let rank = 1;
+  for (const place of standings) {
+    const here = all.filter(side => side.seats.some(seat => place.includes(seat)));
+    for (const side of here) {
+      rows.push({ side, place: `${ORDINALS[rank - 1] || `${rank}th`}${here.length > 1 ? " (shared)" : ""}`, rank });
+      placed.add(side);
+    }
+    rank += here.length;
+  }
+  for (const side of all) {
+    if (placed.has(side)) continue;
+    const plays = side.seats.some(seat => playing.includes(seat));
+    const moving = side.seats.includes(state.to_move) && plays;
+    rows.push({ side, place: "", status: moving ? (side.team ? `${seatName(state, state.to_move)} to move` : "to move") : plays ? "plays" : "" });
+  }
+  $("standings").tBodies[0].replaceChildren(...rows.map(({ side, place, rank, status }) => {
+    const tr = document.createElement("tr");
+    tr.dataset.seats = side.seats.join(",");
+    tr.className = [place ? "placed" : "", rank === 1 ? "first" : "", status === "to move" || status?.endsWith(" to move") ? "moving" : ""].join(" ").trim();
+    const light = layout.looks[side.colour]?.rgb || [128, 128, 128];
+    tr.style.setProperty("--light", `rgb(${light.join(",")})`);
+    const dot = Object.assign(document.createElement("span"), { className: "swatch small", title: `${side.colour}, glows ${layout.looks[side.colour]?.light || side.colour}` });
+    dot.style.background = layout.looks[side.colour]?.marble || side.colour;
+    dot.style.color = `rgb(${light.join(",")})`;
+    const cells = [place, dot, side.name, status || ""].map((content, i) => {
+      const td = document.createElement("td");
+      td.className = ["place", "colour", "name", "status"][i];
+      td.append(content);
+      return td;
+    });
+    tr.append(...cells);
+    return tr;
+  }));
+  const over = !!state.outcome;
+  const left = all.filter(side => !placed.has(side) && side.seats.some(seat => playing.includes(seat)));
+  $("standings-note").textContent = over ? "Final standings" : placed.size && left.length
+    ? `${left.map(side => side.name).join(" and ")} play on for ${ORDINALS[rank - 1] || `${rank}th`} place` : "";
 }
 
 // The menu's page explained: what each lit hole picks, what was chosen, and a marble that sits
@@ -215,26 +367,46 @@ function occupiedHoles(rows) {
   return layout.holes.filter(h => ![undefined, "."].includes((rows[layout.size - 1 - h.row] || "")[h.column])).map(h => h.name);
 }
 
-// The checkboxes follow the game the menu picks or started, but only when that changes, so a
-// player's own tick is not undone by the next frame.
+// The form follows the game the menu picks or started (its options and names), but only when a
+// value changes, so a player's own choice in the form is not undone by the next frame.
 const followed = {};
 function followOptions(state) {
   const menu = state.menu;
   const picked = menu && menu.pick !== null ? { [menu.page]: pageOptions(menu)[menu.pick]?.value } : {};
   const options = menu ? { ...menu.chosen, ...picked } : (state.options || {});
-  for (const [key, box] of [["computer", $("computer")], ["match", $("match-play")]]) {
-    if (typeof options[key] !== "boolean" || options[key] === followed[key]) continue;
-    box.checked = followed[key] = options[key];
+  if (options.game !== undefined && options.game !== followed.game) {
+    followed.game = options.game;
+    if (layout.games.some(game => game.name === options.game) && $("game").value !== options.game) {
+      $("game").value = options.game;
+      buildGameOptions({});
+    }
+  }
+  let rebuilt = false;
+  for (const option of chosenGame().options) {
+    const key = option.name, value = options[key];
+    const control = $("game-options").querySelector(`#${key}`);
+    if (value === undefined || !control || JSON.stringify(value) === JSON.stringify(followed[key])) continue;
+    followed[key] = value;
+    const index = option.values.findIndex(v => v.value === value);
+    if (control.type === "checkbox") control.checked = !!value;
+    else if (index >= 0) { control.value = String(index); rebuilt ||= key === "players"; }
+  }
+  if (rebuilt) buildNames();
+  const names = options.names;
+  if (Array.isArray(names) && JSON.stringify(names) !== JSON.stringify(followed.names)) {
+    followed.names = names;
+    names.forEach((name, i) => { const input = $(`name-${i + 1}`); if (input) input.value = name === `Seat ${i + 1}` ? "" : name; });
   }
 }
 
 function renderOutcome(state) {
   const outcome = state.outcome;
   $("outcome").hidden = !outcome;
-  if (outcome) $("outcome").textContent = outcome.winners.length ? `Seat ${outcome.winners.join(" & ")} wins!` : "Draw";
+  const names = (seats) => seats.map(seat => seatName(state, seat)).join(" & ");
+  if (outcome) $("outcome").textContent = outcome.winners.length ? `${names(outcome.winners)} ${outcome.winners.length > 1 ? "win" : "wins"}!` : "Draw";
   const match = state.match;
-  $("match").hidden = !match;
-  if (match) $("match").textContent = `Match: ${Object.entries(match.wins).map(([s, n]) => `seat ${s}: ${n}`).join(", ")} after ${match.games} game(s)`;
+  $("match-score").hidden = !match;
+  if (match) $("match-score").textContent = `Match: ${Object.entries(match.wins).map(([s, n]) => `${seatName(state, Number(s))}: ${n}`).join(", ")} after ${match.games} game(s)`;
 }
 
 function renderList(list, items) {

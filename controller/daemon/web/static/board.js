@@ -194,9 +194,11 @@ class BoardView {
     this.paintMarbles(state, marbles);
   }
 
-  // The simulator shows the marbles physically on its board; the console shows the game's.
+  // The simulator shows the marbles physically on its board; the console shows the game's, in
+  // the game's colours by colour index (partners share one), the board's own without a game.
   paintMarbles(state, marbles) {
-    const colours = this.layout.colours, size = this.layout.size;
+    const seats = [...new Set((state.seats || []).map(s => s.colour))];
+    const colours = seats.length ? seats : this.layout.colours, size = this.layout.size;
     for (const [hole, circle] of this.marbles) {
       let colour = null;
       if (this.layout.virtual) {
