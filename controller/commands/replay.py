@@ -101,7 +101,7 @@ def start(core: Any, header: Any) -> Any:
     args = {"game": header.game, **{key: header.options[key] for key in GAME_KEYS if key in header.options}}
     effects = core.handle(Command(0.0, "new_game", args))
     if core.flow.game is None:
-        problem = effects.notices[0].removeprefix("new_game: ") if effects.notices else "refused"
+        problem = effects.notices[0].removeprefix("new game: ") if effects.notices else "refused"
         raise TapeError(f"line 1: the header's game cannot start: {problem}")
     return effects
 
