@@ -350,3 +350,20 @@ def test_four_seats_show_their_own_colours_and_team_play_its_pairs(page9: Page):
     expect(page.locator("#turn-text")).to_have_text("Bob (black) to turn a block")
     assert standings(page)[1] == ["", "Team black: Bob & Dee", "Bob to move"]
     page.screenshot(path=str(ARTIFACTS / "sim-teams.png"), full_page=True)
+
+
+def test_shared_places_and_the_final_standings_are_said_in_names(page: Page):
+    """A finished 3-player game where two seats shared first place, drawn from a state message
+    as the daemon sends it (the page shows what the state says; the rules make such endings)."""
+    seats = [{"seat": 1, "name": "Ann", "colour": "white"}, {"seat": 2, "name": "Bob", "colour": "black"},
+             {"seat": 3, "name": "Cy", "colour": "red"}]
+    running = {"state": "awaiting_placement", "to_move": 1, "seats": seats, "standings": [[2, 3]], "playing": [1]}
+    page.evaluate("(state) => render({ state, marbles: {} })", running)
+    assert standings(page) == [["1st (shared)", "Bob", ""], ["1st (shared)", "Cy", ""], ["", "Ann", "to move"]]
+    expect(page.locator("#standings-note")).to_have_text("Ann plays on for 3rd place")
+    over = {**running, "state": "game_over", "to_move": None, "standings": [[2, 3], [1]], "playing": [],
+            "outcome": {"result": "win", "winners": [2, 3], "lines": []}}
+    page.evaluate("(state) => render({ state, marbles: {} })", over)
+    assert standings(page) == [["1st (shared)", "Bob", ""], ["1st (shared)", "Cy", ""], ["3rd", "Ann", ""]]
+    expect(page.locator("#standings-note")).to_have_text("Final standings")
+    expect(page.locator("#outcome")).to_have_text("Bob & Cy win!")

@@ -325,7 +325,7 @@ function renderStandings(state) {
   const over = !!state.outcome;
   const left = all.filter(side => !placed.has(side) && side.seats.some(seat => playing.includes(seat)));
   $("standings-note").textContent = over ? "Final standings" : placed.size && left.length
-    ? `${left.map(side => side.name).join(" and ")} play on for ${ORDINALS[rank - 1] || `${rank}th`} place` : "";
+    ? `${left.map(side => side.name).join(" and ")} ${left.length > 1 ? "play" : "plays"} on for ${ORDINALS[rank - 1] || `${rank}th`} place` : "";
 }
 
 // The menu's page explained: what each lit hole picks, what was chosen, and a marble that sits
