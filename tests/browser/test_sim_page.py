@@ -325,6 +325,16 @@ def test_a_three_player_game_to_a_first_place_keeps_the_winners_row_lit(page9: P
 
 def test_four_seats_show_their_own_colours_and_team_play_its_pairs(page9: Page):
     page = page9
+    # The new-game form follows what the LED menu picks: the game, then its number of players.
+    expect(page.locator("#menu-options")).to_contain_text("b1: Multiplayer Pentago")
+    page.click('[data-hole="b1"]')
+    expect(page.locator("#game")).to_have_value("multiplayer")
+    page.click('[data-hole="b1"]')  # lifting it confirms: on to the players page
+    expect(page.locator("#menu-options")).to_contain_text("c1: 4 players")
+    page.click('[data-hole="c1"]')
+    expect(page.locator("#players option:checked")).to_have_text("4 players")
+    expect(page.locator("#name-fields input")).to_have_count(4)
+    page.click('[data-hole="c1"]')
     start_game(page, "multiplayer", [], players="4 players")
     expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
     colours = {}
