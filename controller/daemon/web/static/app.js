@@ -301,13 +301,16 @@ function renderStandings(state) {
   for (const side of all) {
     if (placed.has(side)) continue;
     const plays = side.seats.some(seat => playing.includes(seat));
-    const moving = side.seats.includes(state.to_move) && plays;
-    rows.push({ side, place: "", status: moving ? (side.team ? `${seatName(state, state.to_move)} to move` : "to move") : plays ? "plays" : "" });
+    const moving = plays && side.seats.includes(state.to_move);
+    const status = moving ? (side.team ? `${seatName(state, state.to_move)} to move` : "to move") : plays ? "plays" : "";
+    rows.push({ side, place: "", status, moving });
   }
-  $("standings").tBodies[0].replaceChildren(...rows.map(({ side, place, rank, status }) => {
+  $("standings").tBodies[0].replaceChildren(...rows.map(({ side, place, rank, status, moving }) => {
     const tr = document.createElement("tr");
     tr.dataset.seats = side.seats.join(",");
-    tr.className = [place ? "placed" : "", rank === 1 ? "first" : "", status === "to move" || status?.endsWith(" to move") ? "moving" : ""].join(" ").trim();
+    tr.classList.toggle("placed", !!place);
+    tr.classList.toggle("first", rank === 1);
+    tr.classList.toggle("moving", !!moving);
     const light = layout.looks[side.colour]?.rgb || [128, 128, 128];
     tr.style.setProperty("--light", `rgb(${light.join(",")})`);
     const dot = Object.assign(document.createElement("span"), { className: "swatch small", title: `${side.colour}, glows ${layout.looks[side.colour]?.light || side.colour}` });
