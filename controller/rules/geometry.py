@@ -56,6 +56,7 @@ class Geometry:
     block_of: tuple[int, ...] = field(init=False, repr=False)
     centres: tuple[int, ...] = field(init=False, repr=False)
     lines: tuple[int, ...] = field(init=False, repr=False)
+    line_holes: tuple[tuple[int, ...], ...] = field(init=False, repr=False)  # each line's holes in order
     rotation: tuple[tuple[dict[int, int], dict[int, int]], ...] = field(init=False, repr=False)
     _five_scans: tuple[tuple[int, int], ...] = field(init=False, repr=False)
 
@@ -75,7 +76,9 @@ class Geometry:
                 owner[hole] = number
         self._put("block_of", tuple(owner))
         self._put("centres", tuple(holes[4] for holes in blocks))
-        self._put("lines", tuple(_mask(line) for line in self._lines_of_five()))
+        ordered = tuple(tuple(line) for line in self._lines_of_five())
+        self._put("line_holes", ordered)
+        self._put("lines", tuple(_mask(line) for line in ordered))
         self._put("rotation", tuple(_rotation_tables(holes) for holes in blocks))
         self._put("_five_scans", self._scans())
 

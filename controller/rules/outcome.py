@@ -16,6 +16,11 @@ class Termination(Enum):
     FIVE_AFTER_TWIST = "five after twist"  # exactly one colour has five after the twist
     BOTH_FIVE = "both five"  # several colours five after one twist: a draw (multiplayer: a shared place)
     BOARD_FULL = "board full"  # no empty hole: a draw, or the rest share the last place
+    # Pentago Triple
+    LAST_PLAYER = "last player left"  # the others were eliminated by completed cards
+    OWN_PATTERN = "own pattern"  # personal cards: the mover built their own card
+    CARDS_OUT = "cards run out"  # no card left to play for: bonus game scores, or the rest share first
+    REPETITION = "position repeated"  # the third time the same move-phase position came round
 
 
 @dataclass(frozen=True)

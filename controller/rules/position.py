@@ -105,13 +105,16 @@ class Position:
 
     # -- text ----------------------------------------------------------------------------------
 
-    def rows(self) -> list[str]:
-        """One string per row, top row first, columns a.. left to right (the JSON board)."""
+    def rows(self, symbols: str = SYMBOLS) -> list[str]:
+        """One string per row, top row first, columns a.. left to right (the JSON board).
+
+        ``symbols`` gives each colour's letter (Triple writes ``byr``).
+        """
         size = self.geometry.size
         cells = [EMPTY] * self.geometry.hole_count
         for colour, s in enumerate(self.stones):
             for hole in bits(s):
-                cells[hole] = SYMBOLS[colour]
+                cells[hole] = symbols[colour]
         return ["".join(cells[r * size:(r + 1) * size]) for r in reversed(range(size))]
 
     def text(self) -> str:
