@@ -32,6 +32,9 @@ MARBLES: dict[str, tuple[RGB, str, str]] = {
 }
 MARBLE_COLOURS = tuple(MARBLES)
 
+# Pentago Triple's marble colours, by the letter a pattern card (``BYRYB``) writes them with.
+CARD_LETTERS = {"B": "blue", "Y": "yellow", "R": "red"}
+
 # The seats' colours, seat 1 first: the classic pair, then two more far from both in hue.
 SEAT_COLOURS = ("white", "black", "red", "green")
 
@@ -49,6 +52,22 @@ def light_name(name: str) -> str:
 def screen_fill(name: str) -> str:
     """The CSS colour a screen draws a ``name`` marble with."""
     return MARBLES[name][2] if name in MARBLES else name
+
+
+def card_colours(card: str) -> tuple[str, ...]:
+    """The marble colours of a pattern card written in letters, in order; ValueError names a
+    letter that is not B, Y or R.
+
+    >>> card_colours("BYRyb")
+    ('blue', 'yellow', 'red', 'yellow', 'blue')
+    """
+    out = []
+    for letter in card.upper():
+        if letter not in CARD_LETTERS:
+            raise ValueError(f"{card!r}: {letter!r} is not a card colour "
+                             f"({', '.join(f'{k} {v}' for k, v in CARD_LETTERS.items())})")
+        out.append(CARD_LETTERS[letter])
+    return tuple(out)
 
 
 def seat_colours(first: tuple[str, ...], seats: int) -> tuple[str, ...]:

@@ -85,7 +85,12 @@ HEADER_PINS = range(28)  # BCM GPIO 0-27 are the ones brought out on the 40-pin 
 LED_DRIVER_PINS = {"spi": (10,), "pwm": (12, 13, 18, 19)}  # SPI0 MOSI; the PWM-capable pins
 POLES = ("north", "south")
 MAX_PER_ARROW = 8  # pixels per block arrow
-MAX_COUNTED = 16  # status pixels, card pixels
+MAX_COUNTED = 16  # status pixels, cards
+PATTERN_PIXELS = 5  # a pattern card (Pentago Triple) is a row of five marbles
+PER_CARD = (1, PATTERN_PIXELS)  # pixels per card: a score pixel, or a pattern card's five
+COLOUR_METHODS = ("sensed", "confirm")
+COLOUR_BUTTONS = {"cycle": "back", "confirm": "ok"}  # [colour_input] button keys and defaults
+SIM_BUTTONS = ("ok", "back")  # the simulator's own buttons, for a virtual board without [buttons]
 NO_PIN = -1  # the LED pin of a virtual chain
 
 
@@ -121,6 +126,7 @@ class Pixel:
     block: int | None = None
     clockwise: bool | None = None
     index: int | None = None  # position among the status (or card) pixels, from 0
+    card: int | None = None  # a card pixel's card, from 0 (one pixel per card unless per_card)
 
 
 @dataclass(frozen=True)
@@ -129,6 +135,12 @@ class LedChain:
 
     Arrow pixels are listed in animation order: the strip segment of an arrow is laid so that
     chain order runs the way the block turns.
+
+    Card pixels come in ``card_slots``, one tuple of chain indices per card. A card strip
+    (``cards = 3`` with ``per_card = 5``) shows a pattern card as five pixels, laid left to right
+    as the players see them; ``pattern_slots`` is that strip, or () when the chain has only one
+    pixel per card (a match score), and the pattern cards then fall back to the bottom row's
+    hole pixels (see :mod:`controller.lights.render`).
     """
 
     driver: str  # "spi" | "pwm" | "virtual"
@@ -144,6 +156,7 @@ class LedChain:
     )
     status_pixels: tuple[int, ...] = field(init=False, repr=False, compare=False)
     card_pixels: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    card_slots: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
@@ -156,6 +169,19 @@ class LedChain:
         put("arrow_pixels", arrows)
         put("status_pixels", self._indices("status"))
         put("card_pixels", self._indices("card"))
+        slots: dict[int, tuple[int, ...]] = {}
+        for i in self.card_pixels:
+            card = self.pixels[i].card
+            key = self.pixels[i].index if card is None else card
+            slots[key] = slots.get(key, ()) + (i,)
+        put("card_slots", tuple(slots[k] for k in sorted(slots)))
+
+    @property
+    def pattern_slots(self) -> tuple[tuple[int, ...], ...]:
+        """The card strip: five chain indices per card, or () when the chain has none."""
+        if self.card_slots and all(len(s) == PATTERN_PIXELS for s in self.card_slots):
+            return self.card_slots
+        return ()
 
     @property
     def length(self) -> int:
@@ -168,6 +194,40 @@ class LedChain:
 
     def _indices(self, kind: str) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(self.pixels) if p.kind == kind)
+
+
+@dataclass(frozen=True)
+class ColourInput:
+    """How the board learns the colour of a new marble when the player chooses it (Pentago
+    Triple: any colour still in the box), from ``[colour_input]``.
+
+    ``method`` is "sensed" (the sensors read every colour: the virtual board only) or "confirm":
+    after a placement the hole's pixel blinks in the colour the board assumes (a polarity board:
+    what it sensed; a presence board: the flow's guess), the ``cycle`` button steps it to the
+    next colour until it is right and the ``confirm`` button accepts it. ``cycle`` and
+    ``confirm`` name buttons of the profile's ``[buttons]`` (the simulator's ok and back on a
+    virtual board without that table); both are None with "sensed".
+
+    >>> ask = ColourInput("confirm", "back", "ok")
+    >>> ask.cycle_order(("blue", "yellow", "red"), "yellow")
+    ('yellow', 'red', 'blue')
+    >>> ask.next_colour(("blue", "yellow", "red"), "red")
+    'blue'
+    """
+
+    method: str = "confirm"  # "sensed" | "confirm"
+    cycle: str | None = COLOUR_BUTTONS["cycle"]  # button that steps to the next colour
+    confirm: str | None = COLOUR_BUTTONS["confirm"]  # button that accepts the colour shown
+
+    def cycle_order(self, colours: tuple[str, ...], assumed: str) -> tuple[str, ...]:
+        """The colours in the order presses of ``cycle`` show them, ``assumed`` first, then on
+        in the game's order (``colours``), wrapping. ValueError if ``assumed`` is not one."""
+        n = colours.index(assumed)
+        return colours[n:] + colours[:n]
+
+    def next_colour(self, colours: tuple[str, ...], current: str) -> str:
+        """The colour one press of ``cycle`` shows after ``current``."""
+        return self.cycle_order(colours, current)[1 % len(colours)]
 
 
 @dataclass(frozen=True)
@@ -186,10 +246,42 @@ class Profile:
     mcu: McuLink | None
     leds: LedChain
     description: str = ""
+    colour_input: ColourInput = ColourInput()
 
     @property
     def geometry(self) -> Geometry:
         return geometry(self.size)
+
+    def tells_apart(self, colours: tuple[str, ...]) -> bool:
+        """Whether the sensors alone tell every one of ``colours`` apart (then a placement needs
+        no confirmation): colour sensing always, polarity sensing when they are among its two
+        pole colours, presence sensing only for a single colour."""
+        if self.sensing == "colour":
+            return True
+        if self.sensing == "polarity":
+            return set(colours) <= set(self.colours.values())
+        return len(set(colours)) <= 1
+
+    def assumed_colour(self, reading: str, colours: tuple[str, ...], fallback: str) -> str:
+        """The colour the board assumes for a new marble of one of ``colours``, from the hole's
+        ``reading`` (a colour name, or "marble" for presence sensing): the reading itself when
+        it is one of ``colours``; on a polarity board a pole's colour stands for the game colour
+        at the pole's place (north the first, south the second: fit Triple's blue marbles with
+        the north pole up and yellow with the south; red marbles read as either and are cycled
+        to); else ``fallback`` (the flow's guess, e.g. the colour this seat played last).
+
+        >>> p = load_profile("B-6x6")
+        >>> p.assumed_colour("black", ("blue", "yellow", "red"), "red")
+        'yellow'
+        >>> load_profile("A-6x6").assumed_colour("marble", ("blue", "yellow", "red"), "red")
+        'red'
+        """
+        if reading in colours:
+            return reading
+        poles = [self.colours.get(pole) for pole in POLES]
+        if reading in poles and poles.index(reading) < len(colours):
+            return colours[poles.index(reading)]
+        return fallback
 
 
 def shipped_profiles() -> list[str]:
@@ -346,12 +438,13 @@ class _Pins:
 
 
 TOP_KEYS = ("name", "description", "size", "sensing", "driver", "detents_per_quarter", "colours",
-            "buttons", "gpio", "mcu", "leds")
+            "colour_input", "buttons", "gpio", "mcu", "leds")
+COLOUR_INPUT_KEYS = ("method", *COLOUR_BUTTONS)
 GPIO_KEYS = ("matrix_rows", "matrix_columns", "matrix_holes", "encoders")
 MCU_KEYS = ("port", "baud")
 LED_KEYS = ("driver", "pin", "order", "brightness_cap", "current_budget_ma", "ma_per_channel",
             "chain")
-SEGMENT_KEYS = ("holes", "start", "arrows", "per_arrow", "status", "cards")
+SEGMENT_KEYS = ("holes", "start", "arrows", "per_arrow", "status", "cards", "per_card")
 SECTION_NEEDS = {"gpio": "matrix_rows, matrix_columns, matrix_holes and encoders",
                  "mcu": "port and baud"}
 
@@ -378,8 +471,44 @@ def _read_profile(top: _Table, stem: str) -> Profile:
     gpio = _read_gpio(top, driver, g, pins)
     mcu = _read_mcu(top, driver)
     leds = _read_leds(top, g, pins)
+    colour_input = _read_colour_input(top, sensing, driver, buttons)
     return Profile(name, size, sensing, driver, detents, colours, buttons, gpio, mcu, leds,
-                   description)
+                   description, colour_input)
+
+
+def _read_colour_input(top: _Table, sensing: str, driver: str,
+                       buttons: dict[str, int]) -> ColourInput:
+    """``[colour_input]``: "sensed" for colour sensing, else "confirm" with two buttons.
+    Without the table: "sensed" on a colour-sensing board, "confirm" with back and ok on others."""
+    table = top.sub("colour_input", COLOUR_INPUT_KEYS)
+    if table is None:
+        table = _Table(top.source, "colour_input.", {}, COLOUR_INPUT_KEYS)
+    default = "sensed" if sensing == "colour" else "confirm"
+    method = table.choice("method", COLOUR_METHODS, default)
+    if method == "sensed":
+        if sensing != "colour":
+            raise table.error("method", f'"sensed" needs sensors that tell every marble colour '
+                              f'apart (sensing = "colour", the virtual board); a {sensing} board '
+                              + ("sees a marble, not its colour" if sensing == "presence"
+                                 else "tells two colours apart at most")
+                              + '; use method = "confirm"')
+        for key in COLOUR_BUTTONS:
+            if key in table.data:
+                raise table.error(key, 'does not go with method = "sensed" (the sensors read '
+                                  'the colour; no button confirms it)')
+        return ColourInput("sensed", None, None)
+    names = (buttons or dict.fromkeys(SIM_BUTTONS)) if driver == "virtual" else buttons
+    chosen = {}
+    for key, fallback in COLOUR_BUTTONS.items():
+        button = table.get(key, str, fallback)
+        if button not in names:
+            raise table.error(key, f"no button named {button!r} (buttons: {', '.join(names)}); "
+                              "name one from [buttons]")
+        chosen[key] = button
+    if chosen["cycle"] == chosen["confirm"]:
+        raise table.error("confirm", f"{chosen['confirm']!r} is the cycle button too; cycling "
+                          "and confirming need two buttons")
+    return ColourInput("confirm", chosen["cycle"], chosen["confirm"])
 
 
 def _read_colours(top: _Table, sensing: str) -> dict[str, str]:
@@ -581,7 +710,7 @@ def _read_chain(leds: _Table, g: Geometry) -> tuple[Pixel, ...]:
 
 
 # A segment's main key, the keys that may go with it, and the kind of Pixel it makes.
-SEGMENT_EXTRAS = {"holes": ("start",), "arrows": ("per_arrow",), "status": (), "cards": ()}
+SEGMENT_EXTRAS = {"holes": ("start",), "arrows": ("per_arrow",), "status": (), "cards": ("per_card",)}
 COUNTED_KINDS = {"status": "status", "cards": "card"}
 
 
@@ -602,13 +731,23 @@ def _segment_kind(segment: _Table) -> str:
 
 
 def _counted_segment(segment: _Table, key: str, before: list[Pixel]) -> list[Pixel]:
-    """``status = 4`` or ``cards = 3``: that many pixels, numbered on from earlier segments."""
+    """``status = 4`` or ``cards = 3``: that many pixels, numbered on from earlier segments.
+    ``cards = 3`` with ``per_card = 5`` is a card strip: three cards of five pixels each."""
     kind = COUNTED_KINDS[key]
     count = segment.get(key, int)
     if not 1 <= count <= MAX_COUNTED:
-        raise segment.error(key, f"{count} is out of range (1-{MAX_COUNTED} pixels)")
+        unit = "cards" if key == "cards" else "pixels"
+        raise segment.error(key, f"{count} is out of range (1-{MAX_COUNTED} {unit})")
     start = sum(1 for p in before if p.kind == kind)
-    return [Pixel(kind, index=start + n) for n in range(count)]
+    if kind == "status":
+        return [Pixel(kind, index=start + n) for n in range(count)]
+    per_card = segment.get("per_card", int, 1)
+    if per_card not in PER_CARD:
+        raise segment.error("per_card", f"{per_card} is neither 1 (one pixel per card: a match "
+                            f"score) nor {PATTERN_PIXELS} (a pattern card's five marbles)")
+    first = len({p.card for p in before if p.kind == kind})
+    return [Pixel(kind, index=start + n, card=first + n // per_card)
+            for n in range(count * per_card)]
 
 
 def _hole_segment(segment: _Table, g: Geometry) -> list[tuple[str, int]]:

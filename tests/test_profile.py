@@ -36,7 +36,10 @@ def test_shipped_profile_is_consistent(name):
     arrows = p.leds.arrow_pixels
     assert set(arrows) == {(b, cw) for b in range(1, g.block_count + 1) for cw in (True, False)}
     assert all(len(indices) == 3 for indices in arrows.values())
-    assert len(p.leds.status_pixels) == 4 and len(p.leds.card_pixels) == 3
+    strip = p.size == 6  # the 6x6 builds have a card strip (Pentago Triple); 9x9 a pixel per card
+    assert len(p.leds.status_pixels) == 4 and len(p.leds.card_pixels) == (15 if strip else 3)
+    assert [len(slot) for slot in p.leds.card_slots] == [5 if strip else 1] * 3
+    assert bool(p.leds.pattern_slots) == strip
     every = list(p.leds.hole_pixel.values()) + [i for v in arrows.values() for i in v]
     every += list(p.leds.status_pixels) + list(p.leds.card_pixels)
     assert sorted(every) == list(range(p.leds.length))  # every pixel has exactly one job
@@ -92,9 +95,13 @@ def test_led_lookups():
     assert leds.arrow_pixels[(1, True)] == (36, 37, 38)
     assert leds.arrow_pixels[(4, False)] == (57, 58, 59)
     assert leds.status_pixels == (60, 61, 62, 63)
-    assert leds.card_pixels == (64, 65, 66)
-    assert [leds.pixels[i].index for i in leds.card_pixels] == [0, 1, 2]
-    assert leds.max_current_ma() == pytest.approx(67 * 3 * 20 * 0.3)
+    assert leds.card_pixels == tuple(range(64, 79))
+    assert [leds.pixels[i].index for i in leds.card_pixels] == list(range(15))
+    assert leds.card_slots == leds.pattern_slots == (
+        (64, 65, 66, 67, 68), (69, 70, 71, 72, 73), (74, 75, 76, 77, 78))
+    assert leds.max_current_ma() == pytest.approx(79 * 3 * 20 * 0.3)
+    nine = load_profile("B-9x9").leds
+    assert nine.card_slots == ((139,), (140,), (141,)) and nine.pattern_slots == ()
 
 
 def test_profile_is_frozen():
@@ -198,7 +205,10 @@ def test_boolean_is_not_a_number(tmp_path):
      "leds.order: 'GRBX' is not a colour order like 'GRB' or 'GRBW'"),
     (("status = 4", "status = 0"), "leds.chain[2].status: 0 is out of range (1-16 pixels)"),
     (("cards = 3", "cards = 1000000000"),
-     "leds.chain[3].cards: 1000000000 is out of range (1-16 pixels)"),
+     "leds.chain[3].cards: 1000000000 is out of range (1-16 cards)"),
+    (("per_card = 5", "per_card = 3"),
+     "leds.chain[3].per_card: 3 is neither 1 (one pixel per card: a match score) nor 5 "
+     "(a pattern card's five marbles)"),
     (("per_arrow = 3", "per_arrow = 0"),
      "leds.chain[1].per_arrow: 0 is out of range (1-8 pixels)"),
 ])
@@ -400,7 +410,7 @@ def test_presence_with_colours(tmp_path):
 
 
 def test_colour_sensing_names_no_poles(tmp_path):
-    assert problem(tmp_path, V, ("cards = 3", 'cards = 3\n[colours]\nnorth = "white"\n'
+    assert problem(tmp_path, V, ("per_card = 5", 'per_card = 5\n[colours]\nnorth = "white"\n'
                                  'south = "black"\n')) == (
         "colours: colour sensing reads every marble colour, with no poles to name; remove "
         '[colours] or set sensing = "polarity"'
@@ -516,3 +526,122 @@ def test_unknown_shipped_name():
         "no shipped profile named 'C-6x6' (shipped: A-6x6, B-6x6, B-9x9, virtual-6x6, "
         "virtual-9x9); give one of those or the path of a .toml file"
     )
+
+
+# --- the card strip and how a board learns colour (Pentago Triple) ---------------------------
+
+
+def test_a_card_strip_numbers_its_cards_on_from_an_earlier_card_segment(tmp_path):
+    path = tmp_path / "two.toml"
+    path.write_text(V.replace("per_card = 5", "per_card = 5\n\n[[leds.chain]]\ncards = 2"))
+    leds = load_profile(path).leds
+    assert [len(slot) for slot in leds.card_slots] == [5, 5, 5, 1, 1]
+    assert [leds.pixels[i].card for i in leds.card_pixels[-3:]] == [2, 3, 4]
+    assert leds.pattern_slots == ()  # mixed slots: cards fall back to the bottom row
+
+
+def test_without_per_card_a_card_is_one_pixel_as_before(tmp_path):
+    path = tmp_path / "old.toml"
+    path.write_text(V.replace("per_card = 5\n", ""))
+    leds = load_profile(path).leds
+    assert (leds.length, leds.card_slots, leds.pattern_slots) == (67, ((64,), (65,), (66,)), ())
+
+
+def test_per_card_goes_only_with_cards(tmp_path):
+    assert problem(tmp_path, V, ("status = 4", "status = 4\nper_card = 5")) == (
+        "leds.chain[2].per_card: does not go with status (a status segment takes status)")
+
+
+@pytest.mark.parametrize("name, method, cycle, confirm", [
+    ("A-6x6", "confirm", "back", "ok"), ("B-6x6", "confirm", "back", "ok"),
+    ("B-9x9", "confirm", "back", "ok"),
+    ("virtual-6x6", "sensed", None, None), ("virtual-9x9", "sensed", None, None),
+])
+def test_each_shipped_profile_declares_how_it_learns_colour(name, method, cycle, confirm):
+    ask = load_profile(name).colour_input
+    assert (ask.method, ask.cycle, ask.confirm) == (method, cycle, confirm)
+    assert f"[colour_input]\nmethod = {method!r}".replace("'", '"') in (PROFILE_DIR / f"{name}.toml").read_text()
+
+
+def test_without_colour_input_the_sensing_kind_picks_the_method(tmp_path):
+    for base, method in ((A, "confirm"), (V, "sensed")):
+        path = tmp_path / "plain.toml"
+        start = base.index("[colour_input]")
+        path.write_text(base[:start] + base[base.index("[leds]"):])
+        assert load_profile(path).colour_input.method == method
+
+
+COLOUR_INPUT = '[colour_input]\nmethod = "confirm"\ncycle = "back"\nconfirm = "ok"\n'
+
+
+@pytest.mark.parametrize("base, new, message", [
+    (A, '[colour_input]\nmethod = "sensed"\n',
+     'colour_input.method: "sensed" needs sensors that tell every marble colour apart '
+     '(sensing = "colour", the virtual board); a presence board sees a marble, not its colour; '
+     'use method = "confirm"'),
+    (B, '[colour_input]\nmethod = "sensed"\n',
+     'colour_input.method: "sensed" needs sensors that tell every marble colour apart '
+     '(sensing = "colour", the virtual board); a polarity board tells two colours apart at most; '
+     'use method = "confirm"'),
+    (A, '[colour_input]\nmethod = "guess"\n',
+     "colour_input.method: 'guess' is not one of 'sensed', 'confirm'"),
+    (A, '[colour_input]\ncycle = "colour"\n',
+     "colour_input.cycle: no button named 'colour' (buttons: ok, back); name one from [buttons]"),
+    (A, '[colour_input]\ncycle = "ok"\n',
+     "colour_input.confirm: 'ok' is the cycle button too; cycling and confirming need two buttons"),
+    (A, '[colour_input]\ncycle = 3\n', "colour_input.cycle: expected a string, got 3"),
+    (A, '[colour_input]\ncycel = "back"\n', "colour_input.cycel: unknown key (did you mean 'cycle'?)"),
+])
+def test_colour_input_problems_are_named(tmp_path, base, new, message):
+    assert problem(tmp_path, base, (COLOUR_INPUT, new)) == message
+
+
+def test_a_sensed_board_takes_no_buttons_for_colour(tmp_path):
+    assert problem(tmp_path, V, ('method = "sensed"', 'method = "sensed"\nconfirm = "ok"')) == (
+        'colour_input.confirm: does not go with method = "sensed" (the sensors read the colour; '
+        "no button confirms it)")
+
+
+def test_a_virtual_board_may_confirm_with_the_simulators_buttons(tmp_path):
+    path = tmp_path / "ask.toml"
+    path.write_text(V.replace('method = "sensed"', 'method = "confirm"'))
+    ask = load_profile(path).colour_input
+    assert (ask.method, ask.cycle, ask.confirm) == ("confirm", "back", "ok")
+    path.write_text(V.replace('method = "sensed"', 'method = "confirm"\ncycle = "next"'))
+    with pytest.raises(ProfileError, match="no button named 'next' \\(buttons: ok, back\\)"):
+        load_profile(path)
+
+
+TRIPLE = ("blue", "yellow", "red")
+
+
+def test_the_cycle_button_steps_through_the_games_colours_from_the_assumed_one():
+    ask = load_profile("A-6x6").colour_input
+    assert ask.cycle_order(TRIPLE, "red") == ("red", "blue", "yellow")
+    assert [ask.next_colour(TRIPLE, c) for c in TRIPLE] == ["yellow", "red", "blue"]
+    assert ask.next_colour(("white",), "white") == "white"
+    with pytest.raises(ValueError):
+        ask.cycle_order(TRIPLE, "green")
+
+
+@pytest.mark.parametrize("name, colours, tells", [
+    ("virtual-6x6", TRIPLE, True),
+    ("B-6x6", ("white", "black"), True),
+    ("B-6x6", TRIPLE, False),
+    ("B-6x6", ("white", "black", "red"), False),
+    ("A-6x6", ("white", "black"), False),
+    ("A-6x6", ("white",), True),
+])
+def test_which_boards_tell_a_games_colours_apart(name, colours, tells):
+    assert load_profile(name).tells_apart(colours) is tells
+
+
+@pytest.mark.parametrize("name, reading, assumed", [
+    ("B-6x6", "white", "blue"),  # north up: the game's first colour
+    ("B-6x6", "black", "yellow"),  # south up: its second
+    ("virtual-6x6", "red", "red"),  # colour sensing reads the colour itself
+    ("A-6x6", "marble", "red"),  # presence: the flow's guess
+    ("B-6x6", "unsure", "red"),
+])
+def test_the_assumed_colour_comes_from_the_reading_or_the_flows_guess(name, reading, assumed):
+    assert load_profile(name).assumed_colour(reading, TRIPLE, "red") == assumed

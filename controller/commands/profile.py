@@ -48,6 +48,9 @@ def summary(p: Profile) -> str:
         lines.append(f"  colours: north up {p.colours['north']}, south up {p.colours['south']}")
     if p.buttons:
         lines.append("  buttons: " + ", ".join(f"{n} GPIO{pin}" for n, pin in p.buttons.items()))
+    ask = p.colour_input
+    lines.append("  colour input: " + ("sensed" if ask.method == "sensed" else
+                 f"confirm (cycle with {ask.cycle}, confirm with {ask.confirm})"))
     if p.gpio:
         lines.append(f"  gpio: {len(p.gpio.matrix_rows)} matrix rows x "
                      f"{len(p.gpio.matrix_columns)} columns, {len(p.gpio.encoders)} encoders")
@@ -62,8 +65,13 @@ def _leds(p: Profile) -> str:
     arrows = sum(map(len, leds.arrow_pixels.values()))
     return "\n".join([
         f"  leds: {leds.length} {leds.order} pixels {where}: {len(leds.hole_pixel)} hole, "
-        f"{arrows} arrow, {len(leds.status_pixels)} status, {len(leds.card_pixels)} card; "
+        f"{arrows} arrow, {len(leds.status_pixels)} status, {_cards(leds)}; "
         f"brightness cap {leds.brightness_cap:g}", *_current(leds)])
+
+
+def _cards(leds: LedChain) -> str:
+    slots = leds.pattern_slots
+    return f"{len(leds.card_pixels)} card" + (f" ({len(slots)} cards x 5)" if slots else "")
 
 
 def _current(leds: LedChain) -> list[str]:

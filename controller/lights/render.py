@@ -6,8 +6,14 @@ lights exactly as the live game did). Frames are at full scale: the pixel output
 brightness cap, gamma and the current budget.
 
 Layers are painted bottom to top, a later one covering an earlier one on a shared pixel:
-draw pulse, win lines, hole lights, arrows, status pixels, card pixels. Status pixels show
+draw pulse, win lines, pattern cards on the bottom row (a chain without a card strip), hole
+lights, arrows, status pixels, card pixels, pattern cards on the card strip. Status pixels show
 ``view.status`` one colour each when it is set (pixels beyond it stay off), else ``view.turn``.
+
+Pattern cards (``view.patterns``) go on the chain's card strip, one card per five-pixel slot,
+left to right. A chain without one (``cards = 3`` alone: a pixel per card) shows them on the
+hole pixels of the bottom row, a1 to e1, one card at a time; in both cases, when there are more
+cards than slots, the slots page through them, the next page every CARD_PAGE_S seconds.
 
 >>> from controller.profile import load_profile
 >>> chain = load_profile("virtual-6x6").leds
@@ -38,6 +44,8 @@ DRAW_PERIOD_S = 2.0  # a draw breathes the whole grid once in this time
 DRAW_LOW, DRAW_HIGH = 0.04, 0.25  # ... between these fractions of white: soft, never off
 DRAW_COLOUR: RGB = PALETTE["white"]
 DRAW_FRAME_S = 0.04  # the draw pulse changes continuously: 25 frames a second look smooth
+CARD_PAGE_S = 2.5  # more pattern cards than slots: each page of cards shows this long
+PATTERN_LENGTH = 5  # a pattern card is a row of five marbles
 
 
 class SceneError(PentagoError, ValueError):
@@ -57,6 +65,9 @@ def render(view: View, chain: LedChain, t: float) -> tuple[RGB, ...]:
         colour = view.line_colours[n] if n < len(view.line_colours) else view.win_colour
         if line:  # an empty line has nothing to light
             _paint_win_line(frame, chain, line, colour or "white", t)
+    strip = chain.pattern_slots
+    if view.patterns and not strip:
+        _paint_patterns(frame, (bottom_row_slot(chain),), view.patterns, t)
     for light in view.holes:
         if not light.blink or is_blink_on(t):
             frame[_hole_pixel(chain, light.hole)] = rgb(light.colour)
@@ -69,7 +80,31 @@ def render(view: View, chain: LedChain, t: float) -> tuple[RGB, ...]:
             frame[i] = rgb(colour)
     for i, colour in zip(chain.card_pixels, view.cards):  # cards beyond the card pixels go unshown
         frame[i] = rgb(colour)
+    if view.patterns and strip:
+        _paint_patterns(frame, strip, view.patterns, t)
     return tuple(frame)
+
+
+def bottom_row_slot(chain: LedChain) -> tuple[int, ...]:
+    """The chain indices of holes a1 to e1: where a chain without a card strip shows a card."""
+    return tuple(_hole_pixel(chain, hole) for hole in range(PATTERN_LENGTH))
+
+
+def card_page(cards: int, slots: int, t: float) -> range:
+    """Which cards (by position) ``slots`` slots show at ``t`` when there are ``cards`` cards."""
+    pages = max(1, math.ceil(cards / slots))
+    first = step(t, CARD_PAGE_S, pages) * slots
+    return range(first, min(first + slots, cards))
+
+
+def _paint_patterns(frame: list[RGB], slots: tuple[tuple[int, ...], ...],
+                    patterns: tuple[tuple[str, ...], ...], t: float) -> None:
+    for slot, n in zip(slots, card_page(len(patterns), len(slots), t)):
+        if len(patterns[n]) != len(slot):
+            raise SceneError(f"pattern card {n + 1} has {len(patterns[n])} colours for "
+                             f"{len(slot)} pixels")
+        for i, colour in zip(slot, patterns[n]):
+            frame[i] = rgb(colour)
 
 
 def next_change(view: View, t: float) -> float | None:
@@ -82,6 +117,8 @@ def next_change(view: View, t: float) -> float | None:
         times.append(_next_edge(t, ARROW_STEP_S))
     if any(len(line) > 1 for line in view.win_lines):
         times.append(_next_edge(t, WIN_STEP_S))
+    if len(view.patterns) > 1:  # they may page (the view does not know the chain's slots)
+        times.append(_next_edge(t, CARD_PAGE_S))
     return min(times, default=None)
 
 

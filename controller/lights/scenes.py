@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
+from ..colours import card_colours
 from ..rules import Twist
-from .render import SceneError, rgb
+from .render import PATTERN_LENGTH, SceneError, rgb
 from .view import ArrowLight, HoleLight, View
 
 
@@ -109,6 +110,44 @@ def score_scene(colours: Iterable[str]) -> View:
     return View(cards=tuple(_colour(c) for c in colours))
 
 
+def cards_scene(cards: Iterable[str | Iterable[str]]) -> View:
+    """The face-up pattern cards (Pentago Triple), each as five pixels in its colours, in order:
+    on the card strip, or on the bottom row's hole pixels (a1 to e1) of a chain without one.
+    A card is its letters (``"BYRYB"``: B blue, Y yellow, R red) or its five colour names; more
+    cards than the strip has slots page through them (see :mod:`controller.lights.render`).
+
+    >>> cards_scene(["BYRYB"]).patterns
+    (('blue', 'yellow', 'red', 'yellow', 'blue'),)
+    """
+    return View(patterns=tuple(_card(card) for card in cards))
+
+
+def pattern_scene(holes: Iterable[int], card: str | Iterable[str]) -> View:
+    """A completed pattern lit on its five holes, each in the card's colour for it. Give the
+    holes in the order the card reads on the board (a pattern read backwards: holes reversed)."""
+    colours, where = _card(card), tuple(holes)
+    if len(where) != len(colours):
+        raise SceneError(f"a pattern lights {len(colours)} holes, not {len(where)}")
+    return View(holes=tuple(HoleLight(h, c) for h, c in zip(where, colours)))
+
+
+def eliminated_scene(colour: str, status_pixels: int = 4) -> View:
+    """An eliminated seat on the status pixels: every other one in its colour, the rest dark
+    (a turn lights them all; the winner is :func:`win_scene`). ``status_pixels`` is the chain's
+    count (``len(chain.status_pixels)``)."""
+    colour = _colour(colour)
+    return View(status=tuple(colour if n % 2 == 0 else "off" for n in range(status_pixels)))
+
+
+def confirm_colour_scene(hole: int, colour: str) -> View:
+    """The colour the board assumes for the marble just put in ``hole``: its pixel blinks in
+    that colour until the player confirms it, and the status pixels show it steadily too (the
+    marble sits on the hole's pixel). Each press of the profile's cycle button asks for this
+    scene again with the next colour (``profile.colour_input.next_colour``)."""
+    colour = _colour(colour)
+    return View(turn=colour, holes=(HoleLight(hole, colour, blink=True),))
+
+
 def menu_scene(options: Iterable[int], selected: Iterable[int] = ()) -> View:
     """Choices offered on holes (a marble there selects); ``selected`` holes show as chosen."""
     chosen = set(selected)
@@ -117,7 +156,7 @@ def menu_scene(options: Iterable[int], selected: Iterable[int] = ()) -> View:
 
 def overlay(*views: View) -> View:
     """The views shown together: lights add up, and a later view's turn (or status), win colour
-    and cards replace an earlier one's when it sets them."""
+    cards and pattern cards replace an earlier one's when it sets them."""
     out = View()
     for v in views:
         out = View(
@@ -126,6 +165,7 @@ def overlay(*views: View) -> View:
             win_lines=out.win_lines + v.win_lines, win_colour=v.win_colour or out.win_colour,
             line_colours=_line_colours(out) + _line_colours(v) if out.line_colours or v.line_colours else (),
             draw=out.draw or v.draw, cards=v.cards or out.cards,
+            patterns=v.patterns or out.patterns,
         )
     return out
 
@@ -134,6 +174,17 @@ def _line_colours(view: View) -> tuple[str, ...]:
     """A colour for each of the view's win lines (its own, else the view's win colour)."""
     fill = view.win_colour or "white"
     return view.line_colours + (fill,) * (len(view.win_lines) - len(view.line_colours))
+
+
+def _card(card: str | Iterable[str]) -> tuple[str, ...]:
+    """A pattern card's five colour names, from its letters or its colour names."""
+    try:
+        colours = card_colours(card) if isinstance(card, str) else tuple(map(_colour, card))
+    except ValueError as exc:
+        raise SceneError(str(exc)) from None
+    if len(colours) != PATTERN_LENGTH:
+        raise SceneError(f"a pattern card has {PATTERN_LENGTH} colours, not {len(colours)}: {card!r}")
+    return colours
 
 
 def _colour(name: str) -> str:

@@ -21,6 +21,7 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     "prompt": (0, 120, 255),  # where to play (computer move, hint, puzzle)
     "option": (60, 60, 60),  # menu choice
     "selected": (0, 255, 120),  # chosen menu option
+    "off": (0, 0, 0),  # a status pixel kept dark (an eliminated seat's pattern)
 }
 
 
@@ -50,4 +51,6 @@ class View:
     win_colour: str | None = None
     line_colours: tuple[str, ...] = ()  # a colour per win line, in order (else win_colour)
     draw: bool = False  # the whole board pulses softly
-    cards: tuple[str, ...] = ()  # card pixels, one colour name each (pattern cards, match score)
+    cards: tuple[str, ...] = ()  # card pixels, one colour name each in chain order (match score)
+    patterns: tuple[tuple[str, ...], ...] = ()  # face-up pattern cards, five colour names each:
+    #   on the card strip, else on the bottom row's hole pixels (see render)

@@ -95,10 +95,12 @@ def _sensor_parts(profile: Profile, muxes: int, inverters: int) -> list[Part]:
 def _led_parts(profile: Profile) -> list[Part]:
     leds = profile.leds
     holes, arrows = len(leds.hole_pixel), sum(map(len, leds.arrow_pixels.values()))
+    slots = leds.pattern_slots
+    cards = (f"{len(leds.card_pixels)} card pixels ({len(slots)} cards x {len(slots[0])}: the card "
+             "strip)" if slots else f"{len(leds.card_pixels)} card pixels")
     return [
         Part(leds.length, "WS2812B NeoPixel (e.g. 30 LED/m strip cut to segments, or 5 mm WS2812D-F5)",
-             f"{holes} hole, {arrows} arrow, {len(leds.status_pixels)} status, "
-             f"{len(leds.card_pixels)} card pixels"),
+             f"{holes} hole, {arrows} arrow, {len(leds.status_pixels)} status, {cards}"),
         Part(1, "74AHCT125N quad level shifter (DIP-14)", "lifts the 3.3 V data line to 5 V"),
         Part(1, "330 ohm resistor", "in the data line, at the first pixel"),
         Part(1, "1000 uF 10 V electrolytic capacitor", "across the LED chain's supply at its input"),

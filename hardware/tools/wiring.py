@@ -152,7 +152,8 @@ def _chain(p: Profile) -> str:
 
 def chain_runs(pixels: tuple[Pixel, ...], g: Geometry) -> list[tuple[int, int, str]]:
     """The chain as runs (first index, last index, description): one run per board row of hole
-    pixels, per arrow, and per block of status or card pixels."""
+    pixels, per arrow, per block of status pixels, and per card of a card strip (else per block
+    of card pixels)."""
     runs: list[tuple[int, int, str]] = []
     for i, px in enumerate(pixels):
         if runs and _continues(pixels[i - 1], px, g):
@@ -171,6 +172,8 @@ def _continues(before: Pixel, px: Pixel, g: Geometry) -> bool:
         return r0 == r1 and abs(c0 - c1) == 1
     if px.kind == "arrow":
         return (before.block, before.clockwise) == (px.block, px.clockwise)
+    if px.kind == "card" and (before.card != before.index or px.card != px.index):
+        return before.card == px.card  # a card strip: one run per card
     return True
 
 
@@ -181,6 +184,8 @@ def _describe(first: Pixel, last: Pixel, g: Geometry) -> str:
     if first.kind == "arrow":
         turn = "clockwise" if first.clockwise else "counter-clockwise"
         return f"arrow {first.block}{'R' if first.clockwise else 'L'} (block {first.block} {turn})"
+    if first.kind == "card" and first.card == last.card and first.index != last.index:
+        return f"card {first.card}: its {last.index - first.index + 1} marbles, left to right"
     span = f"{first.index}" if first.index == last.index else f"{first.index}-{last.index}"
     return f"{first.kind} {span}"
 

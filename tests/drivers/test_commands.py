@@ -53,9 +53,9 @@ def test_leds_light_each_pixel_alone_in_chain_order(monkeypatch, capsys):
     assert main(["leds", "virtual-6x6", "--step-s", "0", "--colour", "red"]) == 0
     lines = capsys.readouterr().out.splitlines()
     (output,) = outputs
-    assert len(lines) == 67 == len(output.frames) - 1  # one frame per pixel, then all off
+    assert len(lines) == 79 == len(output.frames) - 1  # one frame per pixel, then all off
     assert lines[0] == "pixel 0: hole a1" and lines[6] == "pixel 6: hole f2"  # serpentine
-    assert lines[36] == "pixel 36: arrow 1R" and lines[66] == "pixel 66: card 2"
+    assert lines[36] == "pixel 36: arrow 1R" and lines[78] == "pixel 78: card 14"
     for i, frame in enumerate(output.frames[:-1]):
         assert [j for j, rgb in enumerate(frame) if rgb != (0, 0, 0)] == [i]
         assert frame[i] == (255, 0, 0)

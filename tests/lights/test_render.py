@@ -1,8 +1,8 @@
 """The renderer: pixel values at chosen times, on the virtual boards' real LED chains.
 
 The virtual-6x6 chain is: 36 hole pixels in a serpentine from a1 (a1..f1, then f2..a2, ...),
-eight 3-pixel arrows (1R 1L 2R 2L 3R 3L 4R 4L) from pixel 36, 4 status pixels from 60 and 3 card
-pixels from 64. The expected indices below are written out from that layout, not looked up in the
+eight 3-pixel arrows (1R 1L 2R 2L 3R 3L 4R 4L) from pixel 36, 4 status pixels from 60 and a card
+strip of 3 cards x 5 pixels from 64 (card 0: 64-68, card 1: 69-73, card 2: 74-78). The expected indices below are written out from that layout, not looked up in the
 chain, so a renderer that ignored the chain's mapping would fail.
 """
 
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.lights.render import (
-    ARROW_STEP_S, DRAW_FRAME_S, DRAW_HIGH, DRAW_LOW, OFF, WIN_STEADY, SceneError,
+    ARROW_STEP_S, CARD_PAGE_S, DRAW_FRAME_S, DRAW_HIGH, DRAW_LOW, OFF, WIN_STEADY, SceneError,
     next_change, render, scale,
 )
 from controller.lights.view import PALETTE, ArrowLight, HoleLight, View
@@ -24,7 +24,7 @@ CHAIN = load_profile("virtual-6x6").leds
 CHAIN9 = load_profile("virtual-9x9").leds
 G = geometry(6)
 STATUS = (60, 61, 62, 63)
-CARDS = (64, 65, 66)
+CARDS = tuple(range(64, 79))
 
 
 def hole(name: str) -> int:
@@ -37,7 +37,7 @@ def lit(frame) -> dict[int, tuple[int, int, int]]:
 
 
 def test_frame_has_one_off_pixel_per_chain_pixel_for_an_empty_view():
-    assert render(View(), CHAIN, 0.0) == (OFF,) * 67
+    assert render(View(), CHAIN, 0.0) == (OFF,) * 79
 
 
 @pytest.mark.parametrize("colour", ["white", "black", "blue", "yellow", "red", "green"])
@@ -105,7 +105,63 @@ def test_draw_pulses_every_hole_softly_and_nothing_else(t, level):
 def test_cards_show_their_colours_in_order_and_extra_cards_are_not_shown():
     assert lit(render(View(cards=("blue", "red")), CHAIN, 0)) == {64: PALETTE["blue"], 65: PALETTE["red"]}
     four = View(cards=("blue", "red", "yellow", "blue"))
-    assert lit(render(four, CHAIN, 0)) == dict(zip(CARDS, map(PALETTE.get, ("blue", "red", "yellow"))))
+    assert lit(render(four, CHAIN9, 0)) == dict(zip((139, 140, 141), map(PALETTE.get, ("blue", "red", "yellow"))))
+    sixteen = View(cards=("red",) * 16)
+    assert set(lit(render(sixteen, CHAIN, 0))) == set(CARDS)
+
+
+BYRYB = ("blue", "yellow", "red", "yellow", "blue")
+RRBBY = ("red", "red", "blue", "blue", "yellow")
+YBYBY = ("yellow", "blue", "yellow", "blue", "yellow")
+
+
+def test_pattern_cards_light_the_card_strip_five_pixels_each_left_to_right():
+    frame = render(View(patterns=(BYRYB, RRBBY)), CHAIN, 0)
+    assert lit(frame) == {**dict(zip(range(64, 69), map(PALETTE.get, BYRYB))),
+                          **dict(zip(range(69, 74), map(PALETTE.get, RRBBY)))}
+
+
+def test_pattern_cards_cover_a_match_score_on_the_strip():
+    frame = render(View(cards=("white", "white"), patterns=(YBYBY,)), CHAIN, 0)
+    assert [frame[i] for i in range(64, 69)] == [PALETTE[c] for c in YBYBY]
+
+
+def reversed_chain() -> LedChain:
+    """Holes wired f6 first down to a1 last (so a1..e1 are pixels 35..31), then 3 card pixels."""
+    holes = tuple(Pixel("hole", hole=h) for h in reversed(range(36)))
+    cards = tuple(Pixel("card", index=n, card=n) for n in range(3))
+    return LedChain("virtual", -1, "GRB", holes + cards, 1.0, 1000, 20.0)
+
+
+def test_without_a_card_strip_a_card_shows_on_the_bottom_row_holes_a1_to_e1():
+    chain = reversed_chain()
+    assert chain.pattern_slots == ()
+    frame = render(View(patterns=(BYRYB,)), chain, 0)
+    assert lit(frame) == dict(zip((35, 34, 33, 32, 31), map(PALETTE.get, BYRYB)))
+    nine = render(View(patterns=(RRBBY,)), CHAIN9, 0)  # 9x9: a1..e1 are pixels 0..4
+    assert lit(nine) == dict(zip(range(5), map(PALETTE.get, RRBBY)))
+
+
+def test_on_the_bottom_row_several_cards_take_turns_and_hole_lights_stay_on_top():
+    view = View(patterns=(BYRYB, RRBBY, YBYBY), holes=(HoleLight(hole("c1"), "prompt"),))
+    chain = reversed_chain()
+    for page, card in enumerate((BYRYB, RRBBY, YBYBY, BYRYB)):
+        frame = render(view, chain, page * CARD_PAGE_S + 0.1)
+        assert [frame[i] for i in (35, 34, 32, 31)] == [PALETTE[card[n]] for n in (0, 1, 3, 4)]
+        assert frame[33] == PALETTE["prompt"]  # c1
+
+
+def test_more_cards_than_strip_slots_page_through_them():
+    four = (BYRYB, RRBBY, YBYBY, RRBBY[::-1])
+    first, second = (render(View(patterns=four), CHAIN, t) for t in (0, CARD_PAGE_S))
+    assert [first[i] for i in range(74, 79)] == [PALETTE[c] for c in YBYBY]
+    assert [second[i] for i in range(64, 69)] == [PALETTE[c] for c in RRBBY[::-1]]
+    assert not any(second[i] != OFF for i in range(69, 79))  # the last page has one card
+
+
+def test_a_pattern_card_of_the_wrong_length_is_a_scene_error():
+    with pytest.raises(SceneError, match="pattern card 1 has 4 colours for 5 pixels"):
+        render(View(patterns=(("red",) * 4,)), CHAIN, 0)
 
 
 def test_layers_hole_lights_cover_win_lines_and_status_stays():
@@ -189,6 +245,8 @@ BLINK = HoleLight(0, "remove", blink=True)
     (View(arrows=(ArrowLight(1, True, "prompt"),), holes=(BLINK,)), 0.46, 0.5),
     (View(win_lines=((0, 1, 2, 3, 4),), win_colour="red"), 0.0, 0.12),
     (View(draw=True), 7.0, 7.0 + DRAW_FRAME_S),
+    (View(patterns=(("red",) * 5,)), 1.0, None),  # one card never pages
+    (View(patterns=(("red",) * 5,) * 2), 1.0, CARD_PAGE_S),  # two may (on the bottom row)
 ])
 def test_next_change_is_the_next_blink_chase_or_pulse_edge(view, t, expected):
     if expected is None:

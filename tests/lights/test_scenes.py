@@ -114,3 +114,68 @@ def test_module_examples(module):
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+# --- Pentago Triple: pattern cards, eliminations, colour confirmation --------------------------
+
+from controller.lights.scenes import (  # noqa: E402
+    cards_scene, confirm_colour_scene, eliminated_scene, pattern_scene,
+)
+from controller.lights.render import CARD_PAGE_S, is_blink_on  # noqa: E402
+
+BYRYB = ("blue", "yellow", "red", "yellow", "blue")
+
+
+def test_cards_scene_reads_letters_or_colour_names():
+    view = cards_scene(["BYRYB", ("red", "red", "blue", "blue", "yellow")])
+    assert view == View(patterns=(BYRYB, ("red", "red", "blue", "blue", "yellow")))
+    assert cards_scene(["byryb"]) == View(patterns=(BYRYB,))
+
+
+@pytest.mark.parametrize("cards, message", [
+    (["BYRY"], "a pattern card has 5 colours, not 4: 'BYRY'"),
+    (["BYRYG"], "'BYRYG': 'G' is not a card colour (B blue, Y yellow, R red)"),
+    ([("blue", "gold", "red", "red", "red")], "'gold' is not a palette colour"),
+])
+def test_cards_scene_refuses_bad_cards_where_they_are_made(cards, message):
+    with pytest.raises(SceneError) as caught:
+        cards_scene(cards)
+    assert str(caught.value).startswith(message)
+
+
+def test_cards_scene_lights_the_strip_under_the_turn_colour():
+    frame = lit(overlay(turn_scene("blue"), cards_scene(["BYRYB", "RRBBY", "YBYBY"])), 0)
+    assert [frame[i] for i in range(64, 69)] == [PALETTE[c] for c in BYRYB]
+    assert set(frame) == set(STATUS) | set(range(64, 79))
+
+
+def test_a_completed_pattern_lights_its_holes_in_the_cards_colours():
+    holes = [hole(n) for n in ("b2", "c3", "d4", "e5", "f6")]
+    view = pattern_scene(holes, "BYRYB")
+    assert view == View(holes=tuple(HoleLight(h, c) for h, c in zip(holes, BYRYB)))
+    assert lit(view, 0) == {CHAIN.hole_pixel[h]: PALETTE[c] for h, c in zip(holes, BYRYB)}
+    with pytest.raises(SceneError, match="a pattern lights 5 holes, not 4"):
+        pattern_scene(holes[:4], "BYRYB")
+
+
+def test_an_eliminated_seat_lights_every_other_status_pixel_and_the_winner_all():
+    out = overlay(pattern_scene(range(5), "RRRRR"), eliminated_scene("green"))
+    frame = lit(out, 0)
+    assert {i: frame.get(i) for i in STATUS} == {60: PALETTE["green"], 61: None, 62: PALETTE["green"], 63: None}
+    assert lit(overlay(out, win_scene([], "red")), 0)[61] == PALETTE["red"]  # the winner takes over
+
+
+def test_the_colour_to_confirm_blinks_on_its_hole_and_shows_on_the_status_pixels():
+    view = confirm_colour_scene(hole("c3"), "yellow")
+    on, off = (lit(view, t) for t in (0.0, 0.3))
+    assert is_blink_on(0.0) and not is_blink_on(0.3)
+    assert on == {CHAIN.hole_pixel[hole("c3")]: PALETTE["yellow"], **{i: PALETTE["yellow"] for i in STATUS}}
+    assert off == {i: PALETTE["yellow"] for i in STATUS}
+    with pytest.raises(SceneError):
+        confirm_colour_scene(0, "purple")
+
+
+def test_a_nine_by_nine_chain_without_a_strip_shows_a_card_on_a1_to_e1():
+    chain = load_profile("virtual-9x9").leds
+    frame = render(cards_scene(["BYRYB", "RRRRR"]), chain, CARD_PAGE_S)
+    assert {i: rgb for i, rgb in enumerate(frame) if rgb != OFF} == {i: PALETTE["red"] for i in range(5)}

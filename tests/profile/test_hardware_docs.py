@@ -111,8 +111,8 @@ def test_svg_is_well_formed_and_labels_every_hole(name):
 def test_power_budget_counts_leds_at_the_cap():
     loads = parts.power_budget(load_profile("A-6x6"), has_mcu=False)
     assert [(load.what, load.ma) for load in loads] == [
-        ("LED chain at the brightness cap", 67 * 3 * 20 * 0.3),
-        ("LED quiescent", 67.0),
+        ("LED chain at the brightness cap", 79 * 3 * 20 * 0.3),  # 67 pixels + the 12 of the card strip
+        ("LED quiescent", 79.0),
         ("Raspberry Pi 4", parts.PI_MA),
     ]
 
@@ -129,7 +129,22 @@ def test_chain_runs_group_rows_and_arrows():
     runs = wiring.chain_runs(p.leds.pixels, p.geometry)
     assert runs[:2] == [(0, 5, "holes a1 -> f1"), (6, 11, "holes f2 -> a2")]
     assert runs[6] == (36, 38, "arrow 1R (block 1 clockwise)")
-    assert runs[-2:] == [(60, 63, "status 0-3"), (64, 66, "card 0-2")]
+    assert runs[-4:] == [(60, 63, "status 0-3"), (64, 68, "card 0: its 5 marbles, left to right"),
+                         (69, 73, "card 1: its 5 marbles, left to right"),
+                         (74, 78, "card 2: its 5 marbles, left to right")]
+    nine = load_profile("B-9x9")  # no card strip: one pixel per card, one run
+    assert wiring.chain_runs(nine.leds.pixels, nine.geometry)[-1] == (139, 141, "card 0-2")
+
+
+def test_the_card_strip_costs_twelve_pixels_and_the_supply_still_holds():
+    """3 cards x 5 pixels instead of 3 pixels: 12 more at 3 x 20 mA x 0.3 + 1 mA idle each."""
+    assert 12 * (3 * 20 * 0.3 + parts.PIXEL_IDLE_MA) == pytest.approx(228)
+    for name, total in (("A-6x6", 3301), ("B-6x6", 3686)):
+        p = load_profile(name)
+        assert round(sum(load.ma for load in parts.power_budget(p, p.mcu is not None))) == total
+        assert parts.supply_for(p, p.mcu is not None)[0] == "Mean Well RS-25-5 (5 V 5 A)"
+    text = (wiring.HARDWARE / "A-6x6.md").read_text()
+    assert "| 79 | WS2812B" in text and "15 card pixels (3 cards x 5: the card strip)" in text
 
 
 @pytest.mark.parametrize("doc", ["README.md", *(f"{name}.md" for name in REAL)])

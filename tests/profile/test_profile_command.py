@@ -21,13 +21,14 @@ def test_summarises_a_good_profile(capsys):
         "  board 6x6 (4 blocks), polarity sensing, mcu driver, 6 detents per quarter turn\n"
         "  colours: north up white, south up black\n"
         "  buttons: ok GPIO5, back GPIO6\n"
+        "  colour input: confirm (cycle with back, confirm with ok)\n"
         "  mcu: /dev/pentago-mcu at 115200 baud\n"
-        "  leds: 67 GRB pixels on GPIO10 (spi): 36 hole, 24 arrow, 4 status, 3 card; "
+        "  leds: 79 GRB pixels on GPIO10 (spi): 36 hole, 24 arrow, 4 status, 15 card (3 cards x 5); "
         "brightness cap 0.3\n"
-        "  current: every pixel white at the cap draws 284 mA in all (the cap goes through "
+        "  current: every pixel white at the cap draws 335 mA in all (the cap goes through "
         "gamma 2.2: 0.3 gives 7% of full current)\n"
         "  budget 1500 mA: more than the LEDs can draw, so it never dims a frame; the 5 V supply "
-        "must give the LEDs 284 mA besides the Pi and the sensors\n"
+        "must give the LEDs 335 mA besides the Pi and the sensors\n"
     )
 
 
@@ -53,8 +54,9 @@ def test_a_budget_under_the_full_draw_says_frames_are_dimmed(tmp_path, capsys):
 
 def test_virtual_pixels_need_no_supply(capsys):
     assert main(["profile", "virtual-6x6"]) == 0
-    assert capsys.readouterr().out.splitlines()[-2:] == [
-        "  leds: 67 GRB pixels virtual: 36 hole, 24 arrow, 4 status, 3 card; brightness cap 1",
+    assert capsys.readouterr().out.splitlines()[-3:] == [
+        "  colour input: sensed",
+        "  leds: 79 GRB pixels virtual: 36 hole, 24 arrow, 4 status, 15 card (3 cards x 5); brightness cap 1",
         "  current: virtual pixels draw nothing; there is no supply to size",
     ]
 
@@ -63,9 +65,10 @@ def test_checks_a_profile_by_path(tmp_path, capsys):
     path = tmp_path / "mine.toml"
     path.write_text((PROFILE_DIR / "A-6x6.toml").read_text().replace('name = "A-6x6"\n', ""))
     assert main(["profile", str(path)]) == 0
-    assert capsys.readouterr().out.splitlines()[3] == (
-        "  gpio: 6 matrix rows x 6 columns, 4 encoders"
-    )
+    assert capsys.readouterr().out.splitlines()[3:5] == [
+        "  colour input: confirm (cycle with back, confirm with ok)",
+        "  gpio: 6 matrix rows x 6 columns, 4 encoders",
+    ]
 
 
 def test_bad_profile_exits_2_with_the_message(tmp_path, capsys):
