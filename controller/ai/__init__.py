@@ -10,7 +10,9 @@ injected). The search works on raw bitboards with the rules' geometry tables.
 True
 """
 
-from .player import THINK_SECONDS, analyse, choose_move, to_move
+from .levels import DEFAULT_LEVEL, LEVEL_TABLE, LEVELS, THINK_SECONDS, level_named
+from .player import analyse, choose_move, fallback_move, to_move
 from .search import SearchResult
 
-__all__ = ["THINK_SECONDS", "SearchResult", "analyse", "choose_move", "to_move"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_TABLE", "THINK_SECONDS", "SearchResult", "analyse", "choose_move",
+           "fallback_move", "level_named", "to_move"]

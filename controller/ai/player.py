@@ -1,10 +1,11 @@
 """The computer opponent's entry point: a legal move for the seat to move, at a chosen level.
 
-Level 1 looks one move ahead: it takes a win, avoids moves that hand the opponent a win, and
-picks among the rest by the static evaluation with some seeded randomness. Level 2 searches by
-iterative deepening (see :mod:`controller.ai.search`); level 3 the same with a larger default
-budget. A search stops when ``deadline()`` turns True or after ``nodes`` nodes; with neither,
-each level has a default node budget, so a call without a deadline is exactly repeatable.
+The levels are in :mod:`controller.ai.levels`: level 0 (the beginner) and level 1 look one move
+ahead (see :mod:`controller.ai.easy`); level 2 searches by iterative deepening (see
+:mod:`controller.ai.search`); level 3 the same with a larger default budget. A search stops when
+``deadline()`` turns True or after ``nodes`` nodes; with neither, each level has a default node
+budget, so a call without a deadline is exactly repeatable. :func:`fallback_move` is what the
+computer plays when its search fails or overruns and no better move is known.
 
 >>> from controller.rules import ClassicGame
 >>> game = ClassicGame()
@@ -12,6 +13,11 @@ each level has a default node budget, so a call without a deadline is exactly re
 ...     game.push_text(text)
 >>> game.move_name(choose_move(game, level=2))[:2]  # seat 2 must stop a1-a4 becoming five
 'a5'
+>>> game.move_name(choose_move(game, level=0))[:2]  # the beginner blocks a five in one too
+'a5'
+>>> result = analyse(game, level=1)
+>>> result.depth, game.move_name(to_move(game, *result.move))[:2]
+(1, 'a5')
 """
 
 from __future__ import annotations
@@ -20,16 +26,14 @@ from collections.abc import Callable
 
 from ..rules import ClassicGame, Move, Phase
 from .budget import Budget
-from .easy import easy_move
+from . import easy
+from .levels import DEFAULT_NODES, LEVELS, THINK_SECONDS
 from .search import SearchResult, search
 from .tables import search_tables
 
-DEFAULT_NODES = {2: 10_000, 3: 60_000}  # about 0.4 s and 2.5 s of CPU on a desktop core
-LEVELS = (1, 2, 3)
-# Thinking time per move to build a deadline from, in seconds on a Raspberry Pi 4-class CPU
-# (about four times slower than the desktop core bench/ai_oracle.py was measured on). The caller
-# owns the clock; the search only calls the deadline.
-THINK_SECONDS = {1: 0.0, 2: 1.5, 3: 6.0}
+__all__ = ["LEVELS", "THINK_SECONDS", "analyse", "choose_move", "fallback_move", "to_move"]
+
+Progress = Callable[[SearchResult], None]
 
 
 def choose_move(
@@ -39,23 +43,21 @@ def choose_move(
     deadline: Callable[[], bool] | None = None,
     seed: int = 0,
     nodes: int | None = None,
+    progress: Progress | None = None,
 ) -> Move:
     """A legal move for the seat to move in ``game``.
 
     ``deadline`` returns True once time is up (build it from :data:`THINK_SECONDS`); ``nodes``
     caps the search at that many nodes; ``seed`` breaks ties (level 2 and 3) or adds noise
-    (level 1). Depth 1 is always searched in full, so an early deadline still gets a move that
-    takes any immediate win and avoids handing the opponent one where possible.
+    (levels 0 and 1). Depth 1 is always searched in full, so an early deadline still gets a move
+    that takes any immediate win and avoids handing the opponent one where possible.
+    ``progress`` is called with the best result so far after every completed iteration.
 
     Raises ValueError if the game does not await a placement, is not a two-player game, or
-    ``level`` is not 1, 2 or 3.
+    ``level`` is not one of :data:`LEVELS`.
     """
-    me, opp = _bitboards(game, level)
-    if level == 1:
-        hole, t = easy_move(me, opp, seed, search_tables(game.geometry.size))
-    else:
-        hole, t = analyse(game, level=level, deadline=deadline, seed=seed, nodes=nodes).move
-    return to_move(game, hole, t)
+    result = analyse(game, level=level, deadline=deadline, seed=seed, nodes=nodes, progress=progress)
+    return to_move(game, *result.move)
 
 
 def analyse(
@@ -65,17 +67,30 @@ def analyse(
     deadline: Callable[[], bool] | None = None,
     seed: int = 0,
     nodes: int | None = None,
+    progress: Progress | None = None,
 ) -> SearchResult:
-    """The full search result (move, score, depth, nodes) behind :func:`choose_move`.
+    """The move :func:`choose_move` plays, with its score (from the mover's view, in the units
+    of :mod:`controller.ai.search`), the depth reached and the nodes searched.
 
-    ``level`` only picks the default node budget here (level 1 has no search of its own and
-    gets level 2's).
+    Levels 0 and 1 look one move ahead: depth 1, one node per distinct move.
     """
     me, opp = _bitboards(game, level)
-    if nodes is None and deadline is None:
-        nodes = DEFAULT_NODES.get(level, DEFAULT_NODES[2])
     tables = search_tables(game.geometry.size)
-    return search(me, opp, Budget(nodes, deadline), seed=seed, tables=tables)
+    if level <= 1:
+        hole, t, score, count = easy.pick(me, opp, seed, tables, care=easy.BEGINNER_CARE if level == 0 else 1.0)
+        result = SearchResult((hole, t), score, 1, count)
+        if progress is not None:
+            progress(result)
+        return result
+    if nodes is None and deadline is None:
+        nodes = DEFAULT_NODES[level]
+    return search(me, opp, Budget(nodes, deadline), seed=seed, tables=tables, progress=progress)
+
+
+def fallback_move(game: ClassicGame, seed: int = 0) -> Move:
+    """Level 1's move: quick and never a blunder in one, for when a search fails or overruns."""
+    me, opp = _bitboards(game, 1)
+    return to_move(game, *easy.easy_move(me, opp, seed, search_tables(game.geometry.size)))
 
 
 def to_move(game: ClassicGame, hole: int, t: int) -> Move:
@@ -86,7 +101,7 @@ def to_move(game: ClassicGame, hole: int, t: int) -> Move:
 
 
 def _bitboards(game: ClassicGame, level: int) -> tuple[int, int]:
-    if level not in LEVELS:
+    if isinstance(level, bool) or level not in LEVELS:
         raise ValueError(f"level {level!r} is not one of {LEVELS}")
     if game.players != 2:
         raise ValueError(f"the computer opponent plays two-player games, not {game.players} players")

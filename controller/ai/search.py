@@ -15,7 +15,7 @@ deadline runs out, and a deeper move replaces the previous best only once it is 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .budget import Budget, OutOfBudget
@@ -117,8 +117,12 @@ def search(
     max_depth: int = 64,
     seed: int = 0,
     tables: SearchTables | None = None,
+    progress: Callable[[SearchResult], None] | None = None,
 ) -> SearchResult:
-    """The best move for ``me`` found by iterative deepening within ``budget``."""
+    """The best move for ``me`` found by iterative deepening within ``budget``; ``progress`` is
+    called with the best result so far after every completed iteration (a caller that stops
+    waiting plays that)."""
+    report = progress or _ignore
     tb = tables or search_tables()
     searcher = Searcher(budget, tb)
     children = expand(me, opp, tb)
@@ -129,6 +133,7 @@ def search(
     budget.armed = False
     scored = _iteration(searcher, children, 1)
     best = SearchResult((scored[0][1][0], scored[0][1][1]), scored[0][0], 1, budget.nodes)
+    report(best)
     budget.armed = True
     plies_left = (tb.full & ~(me | opp)).bit_count()  # every ply fills a hole
     for depth in range(2, min(max_depth, plies_left) + 1):
@@ -140,7 +145,12 @@ def search(
         except OutOfBudget as stop:
             return _improved(best, stop, depth, budget)
         best = SearchResult((scored[0][1][0], scored[0][1][1]), scored[0][0], depth, budget.nodes)
+        report(best)
     return SearchResult(best.move, best.score, best.depth, budget.nodes)
+
+
+def _ignore(result: SearchResult) -> None:
+    """No one is watching the search's progress."""
 
 
 class _Partial(OutOfBudget):

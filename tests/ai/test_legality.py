@@ -11,7 +11,7 @@ from .helpers import random_game
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**6), stones=st.integers(0, 34), level=st.sampled_from([1, 2, 3]))
+@given(seed=st.integers(0, 10**6), stones=st.integers(0, 34), level=st.sampled_from([0, 1, 2, 3]))
 def test_the_move_is_legal_in_random_positions(seed, stones, level):
     game = random_game(seed, stones)
     move = choose_move(game, level=level, seed=seed, nodes=300)
@@ -47,7 +47,7 @@ def test_refuses_a_finished_game():
 
 
 def test_refuses_an_unknown_level():
-    with pytest.raises(ValueError, match=r"level 4 is not one of \(1, 2, 3\)"):
+    with pytest.raises(ValueError, match=r"level 4 is not one of \(0, 1, 2, 3\)"):
         choose_move(ClassicGame(), level=4)
 
 

@@ -7,7 +7,7 @@ from controller.rules import ClassicGame
 
 from .helpers import game_from
 
-LEVELS = [1, 2, 3]
+LEVELS = [0, 1, 2, 3]
 
 
 def play(game: ClassicGame, level: int) -> ClassicGame:
