@@ -148,8 +148,11 @@ class BoardView {
     }
     const y = this.side + STRIP / 2, count = this.counts[pixel.kind];
     if (pixel.kind === "status") return [this.side / 2 - 40 - (count - 1 - pixel.index) * 30, y, 11];
-    return [this.side / 2 + 40 + pixel.index * 30, y, 11];
+    return [this.side / 2 + 40 + pixel.index * this.cardStep(), y, Math.min(11, this.cardStep() * 0.4)];
   }
+
+  // Card pixels share the right half of the strip: a card strip (3 cards x 5) packs closer.
+  cardStep() { return Math.min(30, (this.side / 2 - 60) / Math.max(1, this.counts.card - 1)); }
 
   drawPixels() {
     const counters = {};
@@ -171,7 +174,7 @@ class BoardView {
     const y = this.side + STRIP / 2 + 28;
     const caption = (x, text) => { el("text", { class: "caption", x, y }, this.svg).textContent = text; };
     if (this.counts.status) caption(this.side / 2 - 40 - (this.counts.status - 1) * 15, "turn / status");
-    if (this.counts.card) caption(this.side / 2 + 40 + (this.counts.card - 1) * 15, "cards");
+    if (this.counts.card) caption(this.side / 2 + 40 + (this.counts.card - 1) * this.cardStep() / 2, "cards");
   }
 
   update(state, marbles) {
