@@ -2,7 +2,8 @@
 move it chose and accepting only that move on the board.
 
 The computer plays seat 2 of the games whose spec says it can (classic, for now): the
-``computer`` option is offered only there (see :mod:`controller.games`).
+``computer`` option is offered only there (see :mod:`controller.games`). Its level is the game's
+``level`` option when the new game named one, else the daemon's configured level (the runtime's).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class Computer:
         copy = flow.catalogue.make(flow.options, game.geometry.size, game.starter)  # the core's own copy
         for move in game.moves:
             copy.push(move)
-        return Think(key, copy)
+        return Think(key, copy, flow.options.get("level"))
 
     def answer(self, flow: Any, args: dict[str, Any]) -> str:
         """Take the computer's move for its turn; the notice telling the players."""

@@ -29,7 +29,7 @@ class Think:
 
     key: str  # names the turn; an answer for any other turn is ignored
     game: PlaceTwistGame
-    level: int = 2
+    level: int | None = None  # the game's "level" option; None: the daemon's configured level
 
 
 @dataclass

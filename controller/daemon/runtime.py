@@ -28,6 +28,8 @@ from .logs import event as log
 from .notify import Notifier
 
 JOIN_TIMEOUT_S = 10.0
+OVERRUN_S = 0.5  # how long past its thinking time the computer's search may take before a fallback move
+POLL_S = 0.02  # how often the wait for the computer's search looks at the clock
 
 
 class CoreLike(Protocol):
@@ -69,11 +71,12 @@ class Runtime:
     def __init__(self, core: CoreLike, *, inputs: InputDriver, pixels: PixelOutput,
                  journal: JournalLike, notifier: Notifier, tape: TapeLike | None = None,
                  clock: Callable[[], float] = time.monotonic, brightness: float = 1.0,
-                 think_s: float | None = None) -> None:
+                 think_s: float | None = None, level: int = 2) -> None:
         self.core, self.inputs, self.pixels = core, inputs, pixels
         self.journal, self.notifier, self.tape, self.clock = journal, notifier, tape, clock
         self.brightness = brightness
         self.think_s = think_s  # the computer's time per move; None: the AI's own for its level
+        self.level = level  # the computer's level for games whose options name none (the config's)
         self.queue: queue.Queue[object] = queue.Queue()
         self.snapshot: dict[str, Any] = {}
         self.listeners: list[Listener] = []
@@ -165,19 +168,55 @@ class Runtime:
 
     def _think(self, request: Any) -> None:
         """Search for the computer's move off the core thread; the answer comes back as an event.
-        A stale answer (the players took back or the game ended) is ignored by the core."""
+        A stale answer (the players took back or the game ended) is ignored by the core.
+
+        Never stuck: the thinking time runs on the runtime's clock (the core's), the search's
+        deadline reads that clock, and if the search raises, or has not answered
+        :data:`OVERRUN_S` after its time, the computer plays the best move the search had
+        found so far, else level 1's move, and the log says why."""
+        from ..ai import THINK_SECONDS  # the search tables cost start-up time
+
+        level = request.level if request.level is not None else self.level
+        seconds = self.think_s if self.think_s is not None else THINK_SECONDS.get(level, THINK_SECONDS[2])
+        stop = self.clock() + seconds
+        threading.Thread(target=self._answer, args=(request, level, stop, seconds), name="computer",
+                         daemon=True).start()
+
+    def _answer(self, request: Any, level: int, stop: float, seconds: float) -> None:
+        """Run the search on its own thread and wait for it on the runtime's clock (see _think)."""
+        from ..ai import choose_move, fallback_move, to_move
+
+        game, done, given_up = request.game, threading.Event(), threading.Event()
+        found: list[Any] = []  # the search's best result after each completed iteration
+        outcome: dict[str, Any] = {}
+
         def search() -> None:
-            from ..ai import THINK_SECONDS, choose_move  # the search tables cost start-up time
-
-            stop = time.monotonic() + (self.think_s if self.think_s is not None else THINK_SECONDS[request.level])
             try:
-                move = choose_move(request.game, level=request.level, deadline=lambda: time.monotonic() >= stop)
-            except Exception:  # a search bug must not take the board down
-                logging.getLogger("pentago_board").exception("computer opponent failed")
-                return
-            self.put(Command(self.clock(), "computer_move", {"key": request.key, "move": request.game.move_name(move)}))
+                outcome["move"] = choose_move(game, level=level, progress=found.append,
+                                              deadline=lambda: given_up.is_set() or self.clock() >= stop)
+            except Exception as exc:  # a search bug must not leave the computer's turn stuck
+                outcome["error"] = exc
+            finally:
+                done.set()
 
-        threading.Thread(target=search, name="computer", daemon=True).start()
+        threading.Thread(target=search, name="computer-search", daemon=True).start()
+        while not done.wait(POLL_S):
+            if self.clock() >= stop + OVERRUN_S:
+                given_up.set()  # a search still polling its deadline stops now
+                break
+        move = outcome.get("move")
+        if move is None:
+            error = outcome.get("error")
+            why = (f"the search failed ({type(error).__name__}: {error})" if error is not None
+                   else f"the search overran its {seconds:g} s by more than {OVERRUN_S:g} s")
+            try:
+                move, kind = (to_move(game, *found[-1].move), "its best move so far") if found else (
+                    fallback_move(game), "a level-1 move")
+            except Exception:  # nothing to play: the players can still take back or abort
+                logging.getLogger("pentago_board").exception("computer opponent failed", extra={"fields": {"why": why}})
+                return
+            log("computer opponent fell back", logging.WARNING, why=why, plays=kind, move=game.move_name(move))
+        self.put(Command(self.clock(), "computer_move", {"key": request.key, "move": game.move_name(move)}))
 
     def _write(self, records: tuple[dict[str, Any], ...]) -> bool:
         try:
