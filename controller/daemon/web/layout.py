@@ -115,4 +115,4 @@ def _hole(profile: Profile, hole: int) -> dict[str, Any]:
 
 def _pixel(pixel: Any) -> dict[str, Any]:
     return {"kind": pixel.kind, "hole": pixel.hole, "block": pixel.block,
-            "clockwise": pixel.clockwise, "index": pixel.index}
+            "clockwise": pixel.clockwise, "index": pixel.index, "card": pixel.card}

@@ -5,6 +5,7 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const P = 60, PAD = 26, GAP = 10, MARGIN = 34, STRIP = 70;
+const CARD_GAP = 0.8; // between the cards of a card strip, in pixel steps
 
 function el(name, attrs, parent) {
   const node = document.createElementNS(SVG_NS, name);
@@ -148,16 +149,22 @@ class BoardView {
     }
     const y = this.side + STRIP / 2, count = this.counts[pixel.kind];
     if (pixel.kind === "status") return [this.side / 2 - 40 - (count - 1 - pixel.index) * 30, y, 11];
-    return [this.side / 2 + 40 + pixel.index * this.cardStep(), y, Math.min(11, this.cardStep() * 0.4)];
+    const x = this.side / 2 + 40 + (pixel.index + this.cardGap * (pixel.card || 0)) * this.cardStep();
+    return [x, y, Math.min(11, this.cardStep() * 0.4)];
   }
 
-  // Card pixels share the right half of the strip: a card strip (3 cards x 5) packs closer.
-  cardStep() { return Math.min(30, (this.side / 2 - 60) / Math.max(1, this.counts.card - 1)); }
+  // Card pixels share the right half of the strip: a card strip (3 cards x 5) packs closer, with a
+  // gap between its cards (a profile with one pixel per card spaces them evenly).
+  cardStep() { return Math.min(30, (this.side / 2 - 60) / Math.max(1, this.cardSpan())); }
+
+  cardSpan() { return this.counts.card - 1 + this.cardGap * Math.max(0, this.cards - 1); }
 
   drawPixels() {
     const counters = {};
     this.counts = { status: 0, card: 0 };
     for (const pixel of this.layout.pixels) if (pixel.kind in this.counts) this.counts[pixel.kind] += 1;
+    this.cards = new Set(this.layout.pixels.filter((p) => p.kind === "card").map((p) => p.card)).size;
+    this.cardGap = this.cards > 1 && this.cards < this.counts.card ? CARD_GAP : 0;
     for (const [i, pixel] of this.layout.pixels.entries()) {
       const [x, y, r] = this.pixelPosition(pixel, counters);
       const onHole = pixel.kind === "hole";
@@ -174,7 +181,7 @@ class BoardView {
     const y = this.side + STRIP / 2 + 28;
     const caption = (x, text) => { el("text", { class: "caption", x, y }, this.svg).textContent = text; };
     if (this.counts.status) caption(this.side / 2 - 40 - (this.counts.status - 1) * 15, "turn / status");
-    if (this.counts.card) caption(this.side / 2 + 40 + (this.counts.card - 1) * this.cardStep() / 2, "cards");
+    if (this.counts.card) caption(this.side / 2 + 40 + this.cardSpan() * this.cardStep() / 2, "cards");
   }
 
   update(state, marbles) {
