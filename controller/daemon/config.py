@@ -12,6 +12,8 @@ Example (``/etc/pentago-board/config.toml``)::
     [game]
     game = "classic"      # a game of the registry (controller.games): classic, multiplayer, teams
     computer = false      # classic: true, the computer plays seat 2
+    level = 2             # the computer's level when a new game names none: 0 beginner, 1 easy,
+                          # 2 normal, 3 strong (a new_game command's "level" overrides it)
     match = true          # classic: best of five (the other games take their own defaults)
 
     [lights]
@@ -36,12 +38,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..ai import DEFAULT_LEVEL, LEVELS
 from ..errors import ConfigError, shown
 from ..games import NAMES, OptionError, get
+from ..games.spec import LEVEL_WORDS
 from ..tomlfile import decode_toml
 
 SECTIONS = {
-    "game": ("game", "computer", "match"),
+    "game": ("game", "computer", "match", "level"),
     "lights": ("brightness",),
     "storage": ("journal", "tape"),
     "web": ("enabled", "bind", "port", "token"),
@@ -57,6 +61,7 @@ class GameDefaults:
     game: str = "classic"
     computer: bool = False
     match: bool = False
+    level: int = DEFAULT_LEVEL  # the computer's level for games that name none (the runtime's)
 
     def command_args(self) -> dict[str, object]:
         """The arguments of a ``new_game`` command starting this game: its complete options
@@ -139,6 +144,7 @@ def _game_defaults(check: _Checker, game: dict[str, Any]) -> GameDefaults:
         game=check.choice(game, "game.game", "classic", NAMES),
         computer=check.boolean(game, "game.computer", False),
         match=check.boolean(game, "game.match", False),
+        level=check.level(game, "game.level"),
     )
     try:
         defaults.command_args()
@@ -206,6 +212,12 @@ class _Checker:
         if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
             raise self.fail(key, value, f"a number from {low} to {high}")
         return float(value)
+
+    def level(self, table: dict[str, Any], key: str) -> int:
+        value = table.get(key.rpartition(".")[2], DEFAULT_LEVEL)
+        if isinstance(value, bool) or value not in LEVELS:
+            raise self.fail(key, value, f"a level of the computer opponent: {LEVEL_WORDS}")
+        return int(value)
 
     def choice(self, table: dict[str, Any], key: str, default: str, allowed: tuple[str, ...]) -> str:
         value = table.get(key.rpartition(".")[2], default)

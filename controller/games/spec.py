@@ -16,6 +16,12 @@ config, the web console and the records read specs only, never a game by name.
 Traceback (most recent call last):
 ...
 controller.games.spec.OptionError: players 5: Multiplayer Pentago is for 2 to 4 players
+>>> get("classic").options({"computer": True, "level": 0})["level"]
+0
+>>> get("classic").options({"computer": True, "level": 9})
+Traceback (most recent call last):
+...
+controller.games.spec.OptionError: level 9: the levels are 0 (beginner), 1 (easy), 2 (normal), 3 (strong)
 """
 
 from __future__ import annotations
@@ -24,11 +30,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..ai import LEVEL_TABLE, level_named
 from ..errors import PentagoError
 from ..rules import Match, PlaceTwistGame, new_game
 
 MAX_NAME_CHARS = 24  # a seat's name, as the page and the records show it
 FLAGS = ("computer", "match")  # options every game answers, even those that do not offer them
+LEVEL = "level"  # the computer opponent's level: optional, for games the computer plays (spec.computer)
+LEVEL_WORDS = ", ".join(f"{level.number} ({level.name})" for level in LEVEL_TABLE)
 
 
 class Flow(Protocol):
@@ -136,11 +145,23 @@ class GameSpec:
                 raise OptionError(f"{flag} {args[flag]!r}: {self.title} has no {flag} option")
         if args.get("names") is not None:
             options["names"] = seat_names(args["names"], options["players"])
+        if args.get(LEVEL) is not None:
+            options[LEVEL] = self.level(args[LEVEL])
         try:
             self.make(options, size or self.sizes[0], 1)
         except ValueError as error:
             raise OptionError(str(error)) from None
         return options
+
+    def level(self, value: Any) -> int:
+        """``value`` if it is a level of the computer opponent and this game has one; the
+        ``level`` option is optional (without it the daemon's configured level plays)."""
+        if not self.computer:
+            raise OptionError(f"level {value!r}: {self.title} has no computer opponent")
+        try:
+            return level_named(value).number
+        except ValueError:
+            raise OptionError(f"level {value!r}: the levels are {LEVEL_WORDS}") from None
 
     def make(self, options: Mapping[str, Any], size: int, starter: int = 1) -> PlaceTwistGame:
         """Its rules object for checked ``options`` on a ``size`` board, ``starter`` first."""

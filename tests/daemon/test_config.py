@@ -52,7 +52,7 @@ def test_a_full_file_is_read(tmp_path):
     ('[web]\nhost = "x"', "unknown key web.host; known keys: web.enabled, web.bind, web.port, web.token"),
     ('game = 3', "game = 3 is not allowed; expected a table ([game])"),
     ('[game]\ngame = "chess"', "game.game = 'chess' is not allowed; expected one of classic"),
-    ('[game]\nplayers = 3', "unknown key game.players; known keys: game.game, game.computer, game.match"),
+    ('[game]\nplayers = 3', "unknown key game.players; known keys: game.game, game.computer, game.match, game.level"),
     ('[game]\ncomputer = 2', "game.computer = 2 is not allowed; expected true or false"),
     ('[game]\nmatch = "yes"', "game.match = 'yes' is not allowed; expected true or false"),
     ('[lights]\nbrightness = 1.5', "lights.brightness = 1.5 is not allowed; expected a number from 0.0 to 1.0"),
