@@ -7,9 +7,9 @@ import json
 import sys
 from typing import Any
 
-from ..rules import IllegalMoveError, NotationError, PlaceTwistGame, hole_name, new_game
+from ..rules import IllegalMoveError, NotationError, PlaceTwistGame, TripleGame, hole_name, make_game, parse_cards
 from ..rules.notation import split_moves
-from ..rules.variants import VARIANTS
+from ..rules.variants import EVERY_VARIANT
 
 RANKED = ("multiplayer", "teams")  # variants whose JSON adds "standings"
 ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -31,7 +31,27 @@ sorted list of seats, e.g. [[3], [1], [2]]. While a multiplayer game goes on, th
 are the places earned so far and "winners" the first place once someone has it; a draw is one
 place shared by all, with no winners. Teams: the winning pair, then the other. Classic prints
 as it always has (its standings would be the winner, then the loser). An illegal or malformed
-move exits 2 naming the move and the rule."""
+move exits 2 naming the move and the rule.
+
+Pentago Triple (--variant triple, 6x6, --players 2-4, default 2): any player places a marble of
+any colour still in the box (9 each of B blue, Y yellow, R red), then twists any block either
+way; the twist is always made. A placement is the colour then the hole and the twist ('Rb5 4R'),
+or 'Rb5' alone when the placement completes a pattern (the turn ends there). Once all 27 marbles
+are out, a turn moves one ('a1-b5 4R'), never the marble played last. Completing a face-up card
+(five colours in a line, read either way) eliminates the seat that moved before you and removes
+the card; the last player left wins. --cards CARD,... gives the cards (five letters, e.g. BYRYB):
+the face-up ones in order, then the rest of the deck, turned when one turn removes several;
+--personal: one per seat, in seat order (the first to build their own wins); --bonus: the deck
+in the order it is turned (who completes the card takes it; when the cards run out, most cards
+wins). Without --cards the cards come from the shipped deck shuffled with --seed (default 0).
+--two-colour: the cards use two colours and the third is refused. A move-phase position seen
+for the third time ends the game (the players still in share first place; bonus: most cards).
+Triple's --json: {"board": rows from row 6 down ("." "b" "y" "r"), "to_move": seat or null
+when the game is over, "cards": the face-up cards still in play (personal: one per seat),
+"outcome": {"result": "win", "draw" or "none", "winners": seats, "eliminated": seats in the
+order they went out, "taken": {seat: cards} (bonus game only)}}. A first place shared by some
+seats (bonus tie, or a repeated position) is a "win" with several winners; shared by every
+seat, it is a "draw" with no winners."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,10 +61,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--variant", choices=VARIANTS, default="classic", help="the game (default classic)")
-    parser.add_argument("--players", type=int, metavar="N", help="multiplayer: 2 to 4 players")
+    parser.add_argument("--variant", choices=EVERY_VARIANT, default="classic", help="the game (default classic)")
+    parser.add_argument("--players", type=int, metavar="N", help="multiplayer and triple: 2 to 4 players")
     parser.add_argument("--twist", choices=("cw", "both"),
                         help="multiplayer and teams: clockwise only (cw, the default) or both ways")
+    parser.add_argument("--cards", metavar="CARD,CARD,...", help="triple: the cards in order, e.g. BYRYB,RRYBB")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="triple: shuffle the shipped deck with S (default 0) when --cards is not given")
+    parser.add_argument("--two-colour", action="store_true", help="triple: two-colour play")
+    parser.add_argument("--personal", action="store_true", help="triple: one personal card per seat")
+    parser.add_argument("--bonus", action="store_true", help="triple: the bonus game (most cards wins)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a diagram")
     parser.add_argument("moves", nargs="*", metavar="MOVE")
     parser.set_defaults(handler=run)
@@ -52,7 +78,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        game = new_game(args.variant, players=args.players, twist=args.twist)
+        game = make_game(
+            args.variant, players=args.players, twist=args.twist, cards=parse_cards(args.cards or ""),
+            seed=args.seed, two_colour=args.two_colour, personal=args.personal, bonus=args.bonus,
+        )
     except ValueError as error:
         print(f"pentago-board game: {error}", file=sys.stderr)
         return 2
@@ -62,7 +91,10 @@ def run(args: argparse.Namespace) -> int:
         except (IllegalMoveError, NotationError) as error:
             print(f"pentago-board game: move {number}: {error}", file=sys.stderr)
             return 2
-    print(json.dumps(as_json(game)) if args.json else as_text(game))
+    if isinstance(game, TripleGame):
+        print(json.dumps(triple_json(game)) if args.json else triple_text(game))
+    else:
+        print(json.dumps(as_json(game)) if args.json else as_text(game))
     return 0
 
 
@@ -118,3 +150,40 @@ def _seats(seats: tuple[int, ...]) -> str:
 
 def _names(game: PlaceTwistGame, runs: tuple[tuple[int, ...], ...]) -> list[list[str]]:
     return [[hole_name(h, game.geometry) for h in run] for run in runs]
+
+
+def triple_json(game: TripleGame) -> dict[str, Any]:
+    """The JSON of a Triple game (see the help's Triple paragraph)."""
+    outcome = game.outcome
+    out: dict[str, Any] = {
+        "result": "none" if outcome is None else outcome.result,
+        "winners": [] if outcome is None else list(outcome.winners),
+        "eliminated": list(game.eliminated),
+    }
+    if game.mode == "bonus":
+        out["taken"] = {str(seat): [str(card) for card in cards] for seat, cards in game.taken.items()}
+    return {
+        "board": game.rows(),
+        "to_move": None if game.is_over() else game.to_move,
+        "cards": [str(card) for card in game.cards],
+        "outcome": out,
+    }
+
+
+def triple_text(game: TripleGame) -> str:
+    """A Triple game for people: the board, the cards, who is out, whose turn or the result."""
+    lines = [game.position.diagram().translate(str.maketrans("xoy", "byr"))]
+    lines.append("cards: " + (", ".join(map(str, game.cards)) or "none left"))
+    if game.eliminated:
+        lines.append("eliminated: " + ", ".join(f"seat {seat}" for seat in game.eliminated))
+    if game.mode == "bonus":
+        lines.append("taken: " + "; ".join(f"seat {s} {len(c)}" for s, c in game.taken.items()))
+    outcome = game.outcome
+    if outcome is None:
+        phase = "moves a marble" if game.is_move_phase() else "places a marble"
+        lines.append(f"seat {game.to_move} to move ({phase})")
+    else:
+        lines.append(f"{_who_wins(outcome.winners)} ({outcome.termination.value})")
+        places = (f"{ORDINALS[i]} {_seats(place)}" for i, place in enumerate(outcome.standings))
+        lines.append("standings: " + "; ".join(places))
+    return "\n".join(lines)

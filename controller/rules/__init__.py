@@ -1,5 +1,6 @@
 """Pure game logic for every variant: standard library only, no I/O, no clock, no threads."""
 
+from .cards import Card, load_deck, parse_cards
 from .classic import ClassicGame
 from .errors import IllegalMoveError, NotationError, PentagoError
 from .geometry import Geometry, geometry
@@ -10,13 +11,16 @@ from .outcome import Outcome, Places, Termination
 from .position import Position
 from .record import Record, format_record, parse_record, record_of, replay
 from .teams import TeamGame
+from .triple import Claim, TripleGame, TripleOptions
+from .triple_notation import TripleMove, parse_triple_move, triple_move_name
 from .turns import Game, Phase, PlaceTwistGame, PlayOptions
-from .variants import VARIANTS, new_game
+from .variants import EVERY_VARIANT, VARIANTS, make_game, new_game
 
 __all__ = [
-    "VARIANTS", "ClassicGame", "Game", "Geometry", "IllegalMoveError", "Match", "Move",
+    "EVERY_VARIANT", "VARIANTS", "Card", "Claim", "ClassicGame", "Game", "Geometry", "IllegalMoveError", "Match", "Move",
     "MultiplayerGame", "NotationError", "Outcome", "PentagoError", "Phase", "PlaceTwistGame",
     "Places", "PlayOptions", "Position", "Record", "TeamGame", "Termination", "Twist", "format_record",
-    "geometry", "hole_name", "move_name", "new_game", "parse_hole", "parse_move", "parse_record",
-    "parse_twist", "record_of", "replay",
+    "TripleGame", "TripleMove", "TripleOptions", "geometry", "hole_name", "load_deck", "make_game", "move_name",
+    "new_game", "parse_cards", "parse_hole", "parse_move", "parse_record", "parse_triple_move", "parse_twist",
+    "record_of", "replay", "triple_move_name",
 ]

@@ -32,7 +32,7 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import NotationError
-from .geometry import Geometry, geometry
+from .geometry import Geometry, geometry  # noqa: F401 (geometry: the examples use it)
 from .position import Position
 
 COLOUR_LETTERS = "BYR"  # Triple's colour indices: 0 blue, 1 yellow, 2 red
@@ -117,8 +117,15 @@ def templates(card: Card, g: Geometry) -> tuple[Template, ...]:
     return tuple(out)
 
 
-def occurrences(card: Card, position: Position) -> list[tuple[int, ...]]:
-    """Where ``card``'s pattern stands on ``position`` (3 colour planes), holes in card order.
+@cache
+def templates_through(card: Card, g: Geometry, hole: int) -> tuple[Template, ...]:
+    """The templates of ``card`` whose line passes through ``hole``."""
+    return tuple(t for t in templates(card, g) if t[0] >> hole & 1)
+
+
+def occurrences(card: Card, position: Position, through: int | None = None) -> list[tuple[int, ...]]:
+    """Where ``card``'s pattern stands on ``position`` (3 colour planes), holes in card order;
+    only those through the hole ``through`` when given.
 
     >>> g = geometry(6)
     >>> p = Position.empty(6, colours=3)
@@ -127,9 +134,9 @@ def occurrences(card: Card, position: Position) -> list[tuple[int, ...]]:
     >>> [len(holes) for holes in occurrences(Card.parse("RYBYR"), p)]
     [5]
     """
-    stones = position.stones
+    stones, g = position.stones, position.geometry
     found = []
-    for line, masks, holes in templates(card, position.geometry):
+    for line, masks, holes in templates(card, g) if through is None else templates_through(card, g, through):
         if all(stones[c] & line == masks[c] for c in range(3)):
             found.append(holes)
     return found

@@ -15,16 +15,18 @@
     e5 5R
     d4 1R
 
-The header names the variant (``classic``, ``classic-9x9``, ``multiplayer``, ``teams``), its
-options (``Options``; see :class:`~controller.rules.turns.PlayOptions`), the seats (``Player N``
+The header names the variant (``classic``, ``classic-9x9``, ``multiplayer``, ``teams``,
+``triple``), its options (``Options``; see :class:`~controller.rules.turns.PlayOptions`, and
+:class:`~controller.rules.triple.TripleOptions` for Triple, whose record names every card dealt
+so that it replays without the deck file), the seats (``Player N``
 names in seat order, ``Colours`` in seat order) and who started (``Starter``), so a record alone
 replays the game exactly. A classic record leaves out what equals the classic defaults (two
 players, seat 1 starting), so classic records read and write as they always have; ``Colours``
 is written when the caller names them.
 
 ``Result`` is the winning seat(s) (``1``; partners ``1,3``), ``draw``, or ``*`` while the game runs;
-a multiplayer record gives the whole standings, best first: ``3 > 1,2`` (seats sharing a place
-joined by commas). Headers keep their order, and unknown headers are kept, so a record
+a multiplayer or Triple record gives the whole standings, best first: ``3 > 1,2`` (seats sharing
+a place joined by commas). Triple moves are in Triple notation (``Rb5 4R``, ``a1-b5 4R``). Headers keep their order, and unknown headers are kept, so a record
 round-trips exactly: ``format_record(parse_record(text)) == text`` for every canonical text.
 
 >>> game = ClassicGame()
@@ -47,18 +49,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .classic import ClassicGame
 from .errors import IllegalMoveError, NotationError
 from .geometry import geometry
 from .notation import move_name, parse_move
 from .outcome import Outcome
+from .triple import TripleGame, TripleOptions
+from .triple_notation import parse_triple_move, triple_move_name
 from .turns import PlaceTwistGame, PlayOptions
-from .variants import SIZES, new_game
+from .variants import EVERY_SIZE, TRIPLE, new_game
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9 ]*?):\s?(.*)")
-_RANKED = {"multiplayer"}  # variants whose Result gives the whole standings
+_RANKED = {"multiplayer", TRIPLE}  # variants whose Result gives the whole standings
 
 
 @dataclass
@@ -95,6 +99,11 @@ class Record:
         text = self.headers.get("Options")
         return None if text is None else PlayOptions.parse(text)
 
+    @property
+    def triple_options(self) -> TripleOptions:
+        """A Triple record's ``Options`` (the defaults without one); ValueError naming a bad option."""
+        return TripleOptions.parse(self.headers.get("Options", ""))
+
 
 def result_text(outcome: Outcome | None, ranked: bool = False) -> str:
     """The ``Result`` header: winning seats, the standings when ``ranked``, ``draw`` or ``*``.
@@ -113,7 +122,7 @@ def result_text(outcome: Outcome | None, ranked: bool = False) -> str:
 
 
 def record_of(
-    game: PlaceTwistGame,
+    game: PlaceTwistGame | TripleGame,
     players: Sequence[str],
     date: str | None = None,
     colours: Sequence[str] | None = None,
@@ -123,7 +132,9 @@ def record_of(
         raise ValueError(f"{len(colours)} colours for {game.players} seats")
     classic = isinstance(game, ClassicGame)
     headers = {"Variant": game.variant}
-    if not classic or game.players != 2:
+    if isinstance(game, TripleGame):
+        headers["Options"] = replace(game.options, cards=game.dealt).text()
+    elif not classic or game.players != 2:
         headers["Options"] = game.options.text()
     headers.update({f"Player {i}": name for i, name in enumerate(players, start=1)})
     if colours:
@@ -133,6 +144,8 @@ def record_of(
     if date:
         headers["Date"] = date
     headers["Result"] = result_text(game.outcome, game.variant in _RANKED)
+    if isinstance(game, TripleGame):  # the same line twice: each kind of game names its own moves
+        return Record(headers, [game.move_name(m) for m in game.moves])
     return Record(headers, [game.move_name(m) for m in game.moves])
 
 
@@ -153,16 +166,16 @@ def parse_record(text: str) -> Record:
         if not m:
             raise NotationError(f"record line {number}: {line!r} is not a 'Key: value' header")
         record.headers[m[1]] = m[2].strip()
-    if record.variant not in SIZES:
-        raise NotationError(f"record: unknown variant {record.variant!r} (known: {', '.join(SIZES)})")
+    if record.variant not in EVERY_SIZE:
+        raise NotationError(f"record: unknown variant {record.variant!r} (known: {', '.join(EVERY_SIZE)})")
     _new_game(record)  # the options, seats and starter make a game, or raise naming the header
     for number, line in enumerate(lines[number:], start=number + 1):
         if line.strip():
-            record.moves.append(_canonical_move(line, number, SIZES[record.variant]))
+            record.moves.append(_canonical_move(line, number, record.variant))
     return record
 
 
-def replay(record: Record) -> PlaceTwistGame:
+def replay(record: Record) -> PlaceTwistGame | TripleGame:
     """Play a record's moves through the rules; raises naming the first illegal move's number."""
     game = _new_game(record)
     for number, text in enumerate(record.moves, start=1):
@@ -177,9 +190,11 @@ def replay(record: Record) -> PlaceTwistGame:
     return game
 
 
-def _new_game(record: Record) -> PlaceTwistGame:
+def _new_game(record: Record) -> PlaceTwistGame | TripleGame:
     """The variant's game with the record's options and starter; without ``Options``, a seat per
     ``Player`` line (at least two in classic) and the variant's default twist rule."""
+    if record.variant == TRIPLE:
+        return _new_triple_game(record)
     try:
         options, starter = record.options, record.starter
         if options is None:
@@ -198,9 +213,21 @@ def _new_game(record: Record) -> PlaceTwistGame:
         raise NotationError(f"record: {error}") from None
 
 
-def _canonical_move(line: str, number: int, size: int) -> str:
-    g = geometry(size)
+def _new_triple_game(record: Record) -> TripleGame:
     try:
+        game = TripleGame(record.triple_options, record.starter)
+        if record.colours and len(record.colours) != game.players:
+            raise ValueError(f"Colours names {len(record.colours)} colours for {game.players} seats")
+        return game
+    except ValueError as error:
+        raise NotationError(f"record: {error}") from None
+
+
+def _canonical_move(line: str, number: int, variant: str) -> str:
+    g = geometry(EVERY_SIZE[variant])
+    try:
+        if variant == TRIPLE:
+            return triple_move_name(parse_triple_move(line, g), g)
         return move_name(parse_move(line, g), g)
     except NotationError as error:
         raise NotationError(f"record line {number}: {error}") from None

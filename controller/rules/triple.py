@@ -228,11 +228,13 @@ class TripleGame:
     """A game of Pentago Triple (see the module doc for the rules and the decisions).
 
     Seats are numbered from 1; ``starter`` moves first; ``deck`` replaces the shipped deck when
-    the options give no cards.
+    the options give no cards. A game can start from ``position`` (three colour planes, e.g. a
+    puzzle or a test), ``last_played`` being the hole of the marble played last, if any.
     """
 
     def __init__(self, options: TripleOptions | None = None, starter: int = 1,
-                 deck: tuple[Card, ...] | None = None) -> None:
+                 deck: tuple[Card, ...] | None = None, position: Position | None = None,
+                 last_played: int | None = None) -> None:
         self.options = options = options or TripleOptions()
         self.players = options.players
         if not 1 <= starter <= self.players:
@@ -243,7 +245,9 @@ class TripleGame:
             tuple(sorted({c for card in self.dealt for c in card.colours})) if options.two_colour else (0, 1, 2)
         )
         self.geometry: Geometry = geometry(SIZE)
-        self.position = Position.empty(SIZE, COLOURS)
+        self.position = position or Position.empty(SIZE, COLOURS)
+        self.out: tuple[int, ...] = tuple(s.bit_count() for s in self.position.stones)  # marbles out of the box
+        self._check_start()
         self.starter = self.to_move = starter
         self.phase = Phase.PLACE
         self.outcome: Outcome | None = None
@@ -253,8 +257,7 @@ class TripleGame:
         self.reserve: tuple[Card, ...] = self.dealt[face_up:] if self.mode != "personal" else ()
         self.eliminated: tuple[int, ...] = ()  # seats in the order they went out
         self.claims: tuple[Claim, ...] = ()
-        self.out: tuple[int, ...] = (0, 0, 0)  # marbles of each colour out of the box
-        self.last_played: int | None = None  # where the marble played last now sits
+        self.last_played = last_played  # where the marble played last now sits
         self.lifted: int | None = None  # move phase: the hole whose marble is in hand
         self._lifted_colour = 0
         self._turn_start = self.position
@@ -475,7 +478,7 @@ class TripleGame:
         """The judged cards standing on ``after`` through ``hole`` (new: the hole was empty)."""
         out = []
         for card in self._judged_cards():
-            lines = tuple(line for line in occurrences(card, after) if hole in line)
+            lines = tuple(occurrences(card, after, through=hole))
             if lines:
                 out.append((card, lines))
         return out
@@ -563,6 +566,14 @@ class TripleGame:
         return next((s for s in playing if s > self.to_move), playing[0])
 
     # -- inside --------------------------------------------------------------------------------
+
+    def _check_start(self) -> None:
+        if self.position.geometry is not self.geometry or len(self.position.stones) != COLOURS:
+            raise ValueError("Pentago Triple is played on the 6x6 board with three colours")
+        for colour, count in enumerate(self.out):
+            limit = PER_COLOUR if colour in self.allowed else 0
+            if count > limit:
+                raise ValueError(f"the position has {count} {COLOUR_NAMES[colour]} marbles; this game has {limit}")
 
     def _require(self, phase: Phase, doing: str) -> None:
         if self.phase is Phase.OVER:
