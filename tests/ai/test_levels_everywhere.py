@@ -65,3 +65,9 @@ def test_a_bad_level_is_refused_by_the_new_game_command():
     rig = ComputerRig(start={"game": "classic", "computer": True, "level": 9})
     assert f"new game: level 9: the levels are {LEVEL_WORDS}" in rig.notices
     assert rig.core.state()["state"] != "awaiting_placement"
+
+
+def test_the_web_consoles_new_game_passes_the_level_on_for_the_core_to_check():
+    from controller.daemon.web.app import _command_args
+
+    assert _command_args("new_game", {"game": "classic", "computer": True, "level": 0})["level"] == 0

@@ -45,7 +45,7 @@ from .verbs import VERBS, Limits
 
 STATIC = Path(__file__).parent / "static"
 COMMANDS = ("new_game", "take_back", "menu")
-NEW_GAME_ARGS = ("game", "players", "twist", "neutral_skip", "names", "computer", "match")  # the registry checks them
+NEW_GAME_ARGS = ("game", "players", "twist", "neutral_skip", "names", "computer", "match", "level")  # the registry checks them
 SHUTDOWN_TIMEOUT_S = 1.0  # how long a request in hand may finish once stopping
 CLOSE_WAIT_S = 0.5  # how long a closing WebSocket waits for the page's answer
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
