@@ -43,12 +43,8 @@ given time, except where the clock stops the search.
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "analyse",
-        help="ask the computer for its move in a classic position",
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = subparsers.add_parser("analyse", help="ask the computer for its move in a classic position",
+                                   description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--board", required=True, metavar="ROWS",
                         help="36 characters: rows 6 down to 1, columns a to f; '.', 'x' or 'o'")
     parser.add_argument("--to-move", required=True, choices=("x", "o"), dest="to_move",
