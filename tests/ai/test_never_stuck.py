@@ -160,3 +160,40 @@ def test_a_think_without_a_level_uses_the_configured_one(monkeypatch):
     rt._think(Think("k6", seat_two_game(), 3))
     answer(rt), answer(rt)
     assert sorted(levels) == [0, 3]
+
+
+def test_through_the_daemon_a_broken_search_still_lights_a_move_at_the_computers_seat(monkeypatch):
+    from controller.core import Core
+    from controller.drivers.virtual import VirtualBoard
+    from controller.profile import load_profile
+
+    def broken(*args, **kw):
+        raise RuntimeError("search bug")
+
+    monkeypatch.setattr(controller.ai, "choose_move", broken)
+    profile = load_profile("virtual-6x6")
+    board = VirtualBoard.from_profile(profile, clock=time.monotonic)
+    rt = Runtime(Core(profile, start_time=time.monotonic()), inputs=board, pixels=FakePixels(log=[]),
+                 journal=FakeJournal(log=[]), notifier=FakeNotifier(), think_s=0.1)
+    notices: list[str] = []
+    rt.listeners.append(lambda state, new: notices.extend(new))
+    rt.start()
+    try:
+        rt.put(Command(time.monotonic(), "new_game", {"game": "classic", "computer": True, "level": 3}))
+        board.place("c3")
+        assert wait_for(lambda: rt.core.state()["state"] == "awaiting_twist")
+        board.quarter(3, True)
+        assert wait_for(lambda: any(n.startswith("computer plays") for n in notices))
+    finally:
+        rt.stop()
+    state = rt.core.state()
+    assert state["moves"] == ["c3 3R"] and state["to_move"] == 2
+
+
+def wait_for(predicate, timeout_s: float = 5.0) -> bool:
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
