@@ -34,10 +34,11 @@ an open four is worth about 300). A proven result is far outside that: {WIN} min
 the side to move wins by force in N plies (its own move counts as one), minus ({WIN} minus N)
 that it loses by force within N plies; 0 may also be a proven draw.
 
-Levels: 0 beginner, 1 easy (both look one move ahead, depth 1), 2 normal and 3 strong (they
-search deeper). --time is the thinking time in seconds of wall-clock time (default: the level's
-thinking time, as the daemon gives it). The same board and level give the same answer at a
-given time, except where the clock stops the search.
+Levels: 0 beginner and 1 easy look one move ahead (depth 1; the beginner often plays a safe
+move at random, as it would at the board); 2 normal and 3 strong search deeper until the time is
+up. --time is the thinking time in wall-clock seconds (default: the level's, as the daemon gives
+it on a Raspberry Pi: 1.5 s for level 2, 6 s for level 3). Levels 0 and 1 always answer the same
+for the same board; levels 2 and 3 may answer differently on a busier or faster machine.
 
 --json prints {{"move": "b5 4R", "score": 123, "depth": 4, "nodes": 56789}}."""
 
