@@ -19,6 +19,7 @@ from controller.events import Command
 from controller.rules import ClassicGame
 
 from ..daemon.fakes import FakeCore, FakeInputs, FakeJournal, FakeNotifier, FakePixels
+from ..daemon.test_runtime import wait_for
 from .helpers import random_game
 
 
@@ -189,11 +190,3 @@ def test_through_the_daemon_a_broken_search_still_lights_a_move_at_the_computers
     state = rt.core.state()
     assert state["moves"] == ["c3 3R"] and state["to_move"] == 2
 
-
-def wait_for(predicate, timeout_s: float = 5.0) -> bool:
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return False
