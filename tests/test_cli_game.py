@@ -128,3 +128,102 @@ def test_teams_text_names_both_partners(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[-2:] == ["seats 1, 3 win (five on placement): a9 b9 c9 d9 e9",
                           "standings: 1st seats 1, 3; 2nd seats 2, 4"]
+
+
+# -- Pentago Triple ---------------------------------------------------------------------------
+
+def triple(capsys, *words):
+    code = main(["game", "--variant", "triple", "--json", *words])
+    captured = capsys.readouterr()
+    return code, (json.loads(captured.out) if code == 0 else captured.err.strip())
+
+
+def test_triple_json_while_the_game_runs(capsys):
+    code, out = triple(capsys, "--players", "3", "--cards", "BBBBY,RRRRY", "Bb5 4R", "Ya1", "1L")
+    assert code == 0
+    assert out == {
+        "board": ["......", ".b....", "......", "......", "......", "y....."],
+        "to_move": 3, "cards": ["BBBBY", "RRRRY"],
+        "outcome": {"result": "none", "winners": [], "eliminated": []},
+    }
+
+
+# Seats 1, 2, 3, 1 build row 1 to b b b b; seat 2 completes BBBBY with Ye1: seat 1, before it, goes.
+ROW = ["Ba1 2R", "Bb1 2R", "Bc1 2R", "Bd1 2R"]
+
+
+def test_triple_json_elimination_of_the_previous_seat_then_the_last_left_wins(capsys):
+    code, out = triple(capsys, "--players", "3", "--cards", "BBBBY,RRRRY", *ROW)
+    assert out["to_move"] == 2
+    code, out = triple(capsys, "--players", "3", "--cards", "BBBBY,RRRRY", *ROW, "Ye1")
+    assert code == 0 and out["outcome"] == {"result": "none", "winners": [], "eliminated": [1]}
+    assert out["cards"] == ["RRRRY"] and out["to_move"] == 3 and out["board"][5] == "bbbby."
+    rest = ["Ra2 2R", "Rb2 2R", "Rc2 2R", "Rd2 2R", "Ye2"]  # seats 3, 2, 3, 2; seat 3 completes RRRRY
+    code, out = triple(capsys, "--players", "3", "--cards", "BBBBY,RRRRY", *ROW, "Ye1", *rest)
+    assert code == 0 and out["to_move"] is None and out["cards"] == []
+    assert out["outcome"] == {"result": "win", "winners": [3], "eliminated": [1, 2]}
+
+
+def test_triple_bonus_json_lists_the_cards_taken_and_a_shared_first_place_wins(capsys):
+    words = ["--players", "3", "--bonus", "--cards", "BBBBY,RRRRY", *ROW, "Ye1"]
+    code, out = triple(capsys, *words)
+    assert out["outcome"] == {"result": "none", "winners": [], "eliminated": [],
+                              "taken": {"1": [], "2": ["BBBBY"], "3": []}}
+    assert out["cards"] == ["RRRRY"] and out["to_move"] == 3
+    rest = ["Ra2 2R", "Rb2 2R", "Rc2 2R", "Rd2 2R", "Ye2"]  # seats 3, 1, 2, 3; seat 1 takes RRRRY
+    code, out = triple(capsys, *words, *rest)
+    assert out["to_move"] is None and out["cards"] == []
+    assert out["outcome"] == {"result": "win", "winners": [1, 2], "eliminated": [],
+                              "taken": {"1": ["RRRRY"], "2": ["BBBBY"], "3": []}}
+
+
+def test_triple_personal_and_seeded_cards(capsys):
+    code, out = triple(capsys, "--players", "4", "--personal", "--seed", "3")
+    again = triple(capsys, "--players", "4", "--personal", "--seed", "3")[1]
+    assert code == 0 and len(out["cards"]) == 4 and out["cards"] == again["cards"]
+    default = triple(capsys, "--players", "2")[1]
+    assert default["cards"] == triple(capsys, "--players", "2", "--seed", "0")[1]["cards"]
+    assert len(default["cards"]) == 1
+
+
+@pytest.mark.parametrize("words, message", [
+    (["--cards", "BBBBY", "Bb5 4R", "Rb5 1R"], "move 2: illegal move 'Rb5 1R': hole b5 is already taken"),
+    (["--cards", "BBBBY", "Bb5"], "move 1: illegal move 'Bb5': the twist is missing: every turn ends with a twist"
+     " in Pentago Triple (an empty block may be turned), e.g. 'Rb5 4R'"),
+    (["--cards", "BYBYB", "--two-colour", "Rb5 4R"],
+     "move 1: illegal move 'Rb5 4R': red is out of play: two-colour play uses only blue and yellow"),
+    (["--cards", "BYRYB", "--two-colour"], "two-colour play needs cards in exactly two colours; these use blue, yellow, red"),
+    (["--cards", "BBBBY", *ROW, "Ye1", "Ra6 1R"], "move 6: illegal move 'Ra6 1R': placing R on a6: the game is over"),
+    (["--cards", "BBBBY", "b5 4R"], "move 1: 'b5' names no colour: write B, Y or R before the hole, e.g. Rb5 4R"),
+    (["--cards", "BYRX"], "'BYRX' is not a card: write five colour letters B, Y or R, e.g. BYRYB"),
+    (["--players", "5"], "players must be 2 to 4, not 5"),
+])
+def test_triple_illegal_input_exits_2_naming_the_move_and_the_rule(capsys, words, message):
+    code, err = triple(capsys, *words)
+    assert code == 2 and err == f"pentago-board game: {message}"
+
+
+def test_triple_a_colour_with_none_left_in_the_box_and_the_move_phase(capsys):
+    # 27 placements with a fixed twist that keeps the colours apart: block 2 turns, nothing in it.
+    holes = [f"{c}{r}" for r in "123" for c in "abcdef"] + [f"{c}{r}" for r in "456" for c in "abc"]
+    moves = [f"{'BYR'[i // 9]}{hole} 2R" for i, hole in enumerate(holes)]
+    code, out = triple(capsys, "--cards", "RRRRR", *moves[:9], "Bd6 2R")
+    assert code == 2 and out.endswith("no blue marble is left in the box (all 9 are on the board)")
+    code, out = triple(capsys, "--cards", "RRRRR", *moves)
+    assert code == 0 and out["to_move"] == 2, out
+    code, err = triple(capsys, "--cards", "RRRRR", *moves, "Bd6 2R")
+    assert code == 2 and err.endswith("all 27 marbles are on the board: move one (e.g. a1-b5 4R) instead of placing")
+    last = moves[-1].split()[0][1:]
+    code, err = triple(capsys, "--cards", "RRRRR", *moves, f"{last}-d6 2R")
+    assert code == 2 and err.endswith(f"the marble on {last} was played last; move another marble")
+    code, out = triple(capsys, "--cards", "RRRRR", *moves, "a1-d6 2R")
+    assert code == 0 and out["to_move"] == 1
+
+
+def test_triple_text_output_and_help(capsys):
+    assert main(["game", "--variant", "triple", "--players", "3", "--cards", "BBBBY,RRRRY", *ROW, "Ye1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[5] == "1 b b b b y ." and lines[7:] == ["cards: RRRRY", "eliminated: seat 1", "seat 3 to move (places a marble)"]
+    with pytest.raises(SystemExit):
+        main(["game", "--help"])
+    assert "shared by every\nseat, it is a \"draw\"" in capsys.readouterr().out

@@ -198,12 +198,14 @@ def test_lift_and_drop_are_the_two_halves_of_a_move_and_pop_puts_the_marble_back
 
 
 def test_a_move_that_completes_a_pattern_counts_at_once_without_a_twist():
-    g = game("BYRBB", position=FULL)  # row 3 reads b y r b y r: a blue moved to e3 makes BYRBB
-    assert occurrences(Card.parse("BYRBB"), FULL) == []
-    with pytest.raises(IllegalMoveError, match="'a3-e3': hole e3 is already taken"):
-        g.push_text("a3-e3")
-    g2 = game("YRBYB", position=FULL)  # row 2 reads y r b . . .: a y to d2 and a b to e2 is two moves
-    assert g2.legal_moves() != []
+    # e6 d5 c4 b3 read Y Y Y Y down to the empty a2: a blue moved there makes YYYYB.
+    start = board("byrbyr", "yrbyrb", "rbyrby", "byrbyr", ".rb...", "y.....")
+    g = game("YYYYB", position=start)
+    with pytest.raises(IllegalMoveError, match="'c2-a2 1R': the move completes YYYYB and ends the game; no twist"):
+        g.push_text("c2-a2 1R")
+    g.push_text("c2-a2")
+    assert g.is_over() and g.outcome.winners == (1,) and g.moves == [TripleMove(h("a2"), None, h("c2"))]
+    assert g.outcome.lines == (tuple(map(h, ["e6", "d5", "c4", "b3", "a2"])),)
 
 
 def test_a_move_phase_always_has_a_legal_move():
