@@ -87,7 +87,7 @@ from .notation import Twist, hole_name
 from .outcome import Outcome, Places, Termination
 from .position import Position
 from .triple_notation import TripleMove, parse_triple_move, triple_move_name
-from .turns import Phase
+from .turns import Phase, require_phase
 
 SIZE, COLOURS, PER_COLOUR = 6, 3, 9
 REPEATS = 3  # the third occurrence of a move-phase position ends the game
@@ -576,11 +576,7 @@ class TripleGame:
                 raise ValueError(f"the position has {count} {COLOUR_NAMES[colour]} marbles; this game has {limit}")
 
     def _require(self, phase: Phase, doing: str) -> None:
-        if self.phase is Phase.OVER:
-            raise IllegalMoveError(f"{doing}: the game is over")
-        if self.phase is not phase:
-            need = "a placement or a move" if self.phase is Phase.PLACE else "a twist"
-            raise IllegalMoveError(f"{doing}: the game awaits {need} from seat {self.to_move}")
+        require_phase(self.phase, phase, doing, self.to_move, "a placement or a move")
 
     def _no_marble_in_hand(self) -> None:
         if self.lifted is not None:

@@ -343,11 +343,7 @@ class PlaceTwistGame:
         return self._placed
 
     def _require(self, phase: Phase, doing: str) -> None:
-        if self.phase is Phase.OVER:
-            raise IllegalMoveError(f"{doing}: the game is over")
-        if self.phase is not phase:
-            need = "a placement" if self.phase is Phase.PLACE else "a twist"
-            raise IllegalMoveError(f"{doing}: the game awaits {need} from seat {self.to_move}")
+        require_phase(self.phase, phase, doing, self.to_move)
 
     def _end_turn(self, move: Move, by_placement: bool = False) -> None:
         self.moves.append(move)
@@ -374,6 +370,16 @@ class PlaceTwistGame:
     def __repr__(self) -> str:
         name = type(self).__name__
         return f"<{name} {self.position.text()!r} to_move={self.to_move} phase={self.phase.value}>"
+
+
+def require_phase(current: Phase, wanted: Phase, doing: str, seat: int, placing: str = "a placement") -> None:
+    """Raise :class:`IllegalMoveError` saying why ``doing`` cannot happen unless ``current`` is
+    ``wanted`` (``placing`` names what the place phase awaits)."""
+    if current is Phase.OVER:
+        raise IllegalMoveError(f"{doing}: the game is over")
+    if current is not wanted:
+        need = placing if current is Phase.PLACE else "a twist"
+        raise IllegalMoveError(f"{doing}: the game awaits {need} from seat {seat}")
 
 
 def as_game(game: PlaceTwistGame) -> Game:
