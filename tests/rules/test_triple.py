@@ -375,7 +375,7 @@ def test_a_triple_record_round_trips_and_replays_without_the_deck_file():
     assert again.position == g.position and again.cards == g.cards and again.moves == g.moves
 
 
-def test_a_finished_triple_record_states_the_standings():
+def test_a_running_triple_record_and_a_bad_move_line_in_one():
     start_moves = ["Bf6 1R"]
     g = game("BBBBY,RRRRY,YYYYB", players=4)
     play(g, *start_moves)
