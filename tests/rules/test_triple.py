@@ -383,3 +383,11 @@ def test_a_running_triple_record_and_a_bad_move_line_in_one():
     assert record.headers["Result"] == "*" and record.moves == ["Bf6 1R"]
     with pytest.raises(NotationError, match="record line 11: 'b5' names no colour"):
         parse_record(format_record(record) + "b5 1R\n")
+
+
+def test_a_finished_triple_record_gives_the_standings_and_replays_to_them():
+    g = make_game("triple", players=3, cards=parse_cards("BBBBY,RRRRY"))
+    play(g, "Ba1 2R", "Bb1 2R", "Bc1 2R", "Bd1 2R", "Ye1", "Ra2 2R", "Rb2 2R", "Rc2 2R", "Rd2 2R", "Ye2")
+    record = record_of(g, ["A", "B", "C"])
+    assert record.headers["Result"] == "3 > 2 > 1" and g.eliminated == (1, 2)
+    assert replay(parse_record(format_record(record))).standings == ((3,), (2,), (1,))
