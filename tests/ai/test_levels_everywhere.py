@@ -68,6 +68,6 @@ def test_a_bad_level_is_refused_by_the_new_game_command():
 
 
 def test_the_web_consoles_new_game_passes_the_level_on_for_the_core_to_check():
-    from controller.daemon.web.app import _command_args
+    from controller.daemon.web.verbs import command_args
 
-    assert _command_args("new_game", {"game": "classic", "computer": True, "level": 0})["level"] == 0
+    assert command_args("new_game", {"game": "classic", "computer": True, "level": 0})["level"] == 0

@@ -36,16 +36,14 @@ from ...games import offered
 from ...profile import Profile
 from ..config import GameDefaults
 from ..runtime import Runtime
-from .api import BadRequest, body, cut, error_response, field
+from .api import BadRequest, body, cut, error_response
 from .guard import guard
 from .hub import Hub
 from .layout import layout, marble_colours
 from .record import game_record
-from .verbs import VERBS, Limits
+from .verbs import VERBS, Limits, command
 
 STATIC = Path(__file__).parent / "static"
-COMMANDS = ("new_game", "take_back", "menu")
-NEW_GAME_ARGS = ("game", "players", "twist", "neutral_skip", "names", "computer", "match", "level")  # the registry checks them
 SHUTDOWN_TIMEOUT_S = 1.0  # how long a request in hand may finish once stopping
 CLOSE_WAIT_S = 0.5  # how long a closing WebSocket waits for the page's answer
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -170,24 +168,10 @@ async def _follow(hub: Hub, ws: web.WebSocketResponse) -> None:
 
 
 async def _command(request: web.Request) -> web.Response:
-    data = await body(request)
-    name = field(data, "name", str)
-    if name not in COMMANDS:
-        raise BadRequest(f"unknown command {shown(name)}; one of {', '.join(COMMANDS)}")
-    args = _command_args(name, field(data, "args", dict, {}))
+    name, args = command(await body(request))
     runtime = request.app[RUNTIME]
     runtime.put(Command(runtime.clock(), name, args))
     return web.json_response({"queued": name}, status=202)
-
-
-def _command_args(name: str, args: dict[str, Any]) -> dict[str, Any]:
-    """The command's arguments, only those it knows (the core judges their values)."""
-    known = NEW_GAME_ARGS if name == "new_game" else ()
-    unknown = [key for key in args if key not in known]
-    if unknown:
-        raise BadRequest(f"{name} takes no argument {shown(unknown[0])}"
-                         + (f"; arguments: {', '.join(known)}" if known else ""))
-    return args
 
 
 async def _board_verb(request: web.Request) -> web.Response:

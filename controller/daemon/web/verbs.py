@@ -1,5 +1,6 @@
 """The virtual board's verbs behind ``POST /api/board/<verb>``, each checked against what the
-hardware can do before it touches the board.
+hardware can do before it touches the board, and the commands behind ``POST /api/command``
+(checked here once for every way in: the web API and the MQTT command topic).
 
 A real block turns a few detents at a time, a hole name is a few characters and a marble has
 one of the board's colours; a request asking for more is refused with a 400 at once, so it can
@@ -80,3 +81,27 @@ VERBS: dict[str, Verb] = {
     "press": lambda b, d, lim: b.press(text(d, "button", MAX_NAME_CHARS)),
     "clear": lambda b, d, lim: clear(b),
 }
+
+
+COMMANDS = ("new_game", "take_back", "menu")
+NEW_GAME_ARGS = ("game", "players", "twist", "neutral_skip", "names", "computer", "match", "level")  # the registry checks them
+
+
+def command(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The command's name and arguments from a request body ``{"name": ..., "args": {...}}``;
+    BadRequest for an unknown command or an argument it does not take (the core judges the
+    arguments' values and answers bad ones with a notice)."""
+    name = field(data, "name", str)
+    if name not in COMMANDS:
+        raise BadRequest(f"unknown command {shown(name)}; one of {', '.join(COMMANDS)}")
+    return name, command_args(name, field(data, "args", dict, {}))
+
+
+def command_args(name: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The command's arguments, only those it knows."""
+    known = NEW_GAME_ARGS if name == "new_game" else ()
+    unknown = [key for key in args if key not in known]
+    if unknown:
+        raise BadRequest(f"{name} takes no argument {shown(unknown[0])}"
+                         + (f"; arguments: {', '.join(known)}" if known else ""))
+    return args
