@@ -13,6 +13,7 @@ Keys (existing ones keep their meaning; the game's keys were added for the famil
 - ``game``: the game's name (None at the menu before any game); ``seats``: ``[{"seat", "name",
   "colour"}]``; ``standings``: the places so far, best first, each a list of seats (the whole
   standings once the game is over); ``playing``: the seats still playing;
+- ``link``: whether the sensor link is up (False between a LinkChange down and the next up);
 - ``record``: the record of the game so far (``{"headers", "moves"}``, see
   :func:`controller.rules.record_of`): the variant, its options, the seats' names and colours,
   who started and the result, so a download stands alone.
@@ -47,6 +48,7 @@ def state(core: Any) -> dict[str, Any]:
         "seats": seats(flow),
         "standings": [list(place) for place in game.standings] if game else [],
         "playing": list(game.playing()) if game and not game.is_over() else [],
+        "link": core.referee.link_up,
         "record": record(flow),
     }
 

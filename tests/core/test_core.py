@@ -131,6 +131,9 @@ def test_link_down_is_a_notice_and_pauses_the_grace_timer(core: Core) -> None:
     assert core.next_deadline() is None
     core.handle(Tick(5.0))
     assert core.state()["state"] == "awaiting_placement"
+    assert core.state()["link"] is False
+    core.handle(LinkChange(6.0, True))
+    assert core.state()["link"] is True
 
 
 def test_resume_a_finished_game_shows_its_outcome(core: Core) -> None:
