@@ -29,11 +29,27 @@ Example (``/etc/pentago-board/config.toml``)::
     port = 8080
     token = ""            # or set PENTAGO_BOARD_TOKEN (it wins); empty with a public bind:
                           # one is made up once and kept in web-token beside the journal
+
+    [mqtt]                # publishing to an MQTT broker (needs the mqtt extra); see README
+    enabled = false
+    host = "localhost"    # the broker
+    port = 1883           # 1 to 65535 (8883 is the usual TLS port)
+    board = ""            # this board's name in topics: letters, digits, - and _, at most 32;
+                          # empty: the machine's host name, made to fit
+    prefix = "pentago-board"  # the topic tree: <prefix>/<board>/state, event, status, command
+    tls = false           # true: TLS, checking the broker's certificate
+    ca_file = ""          # TLS: the CA file that signed the broker's certificate (empty: the system's)
+    username = ""         # empty: no login
+    password = ""         # only with a username
+    discovery = true      # Home Assistant MQTT discovery under discovery_prefix
+    discovery_prefix = "homeassistant"
 """
 
 from __future__ import annotations
 
 import ipaddress
+import re
+import socket
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -49,6 +65,8 @@ SECTIONS = {
     "lights": ("brightness",),
     "storage": ("journal", "tape"),
     "web": ("enabled", "bind", "port", "token"),
+    "mqtt": ("enabled", "host", "port", "board", "prefix", "tls", "ca_file", "username", "password",
+             "discovery", "discovery_prefix"),
 }
 DEFAULT_JOURNAL = "/var/lib/pentago-board/journal.jsonl"
 
@@ -83,6 +101,36 @@ class WebConfig:
         return self.bind == "localhost" or ipaddress.ip_address(self.bind).is_loopback
 
 
+TOPIC_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a board name or prefix: one topic level, no wildcards
+
+
+@dataclass(frozen=True)
+class MqttConfig:
+    """Where the board publishes (see controller.daemon.mqtt); ``board`` is never empty once
+    parsed (the host name stands in)."""
+
+    enabled: bool = False
+    host: str = "localhost"
+    port: int = 1883
+    board: str = ""
+    prefix: str = "pentago-board"
+    tls: bool = False
+    ca_file: str = ""
+    username: str = ""
+    password: str = field(default="", repr=False)  # never in a log line or a traceback
+    discovery: bool = True
+    discovery_prefix: str = "homeassistant"
+
+
+def board_name(host_name: str) -> str:
+    """A topic-safe board name from a host name: other characters become ``-``, at most 32.
+
+    >>> board_name("Pi 4.local")
+    'Pi-4-local'
+    """
+    return re.sub(r"[^A-Za-z0-9_-]", "-", host_name)[:32] or "board"
+
+
 @dataclass(frozen=True)
 class Config:
     profile: str = "virtual-6x6"
@@ -91,6 +139,7 @@ class Config:
     journal: Path = Path(DEFAULT_JOURNAL)
     tape: Path | None = None
     web: WebConfig = field(default_factory=WebConfig)
+    mqtt: MqttConfig = field(default_factory=MqttConfig)
     source: str = "<defaults>"  # the file it came from, for messages
 
     def with_web(self, **changes: Any) -> Config:
@@ -135,6 +184,7 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
         journal=Path(check.text(storage, "storage.journal", DEFAULT_JOURNAL, allow_empty=False)),
         tape=Path(tape) if tape else None,
         web=_web_config(check, web),
+        mqtt=_mqtt_config(check, check.table(data, "mqtt")),
         source=source,
     )
 
@@ -159,6 +209,29 @@ def _web_config(check: _Checker, web: dict[str, Any]) -> WebConfig:
         bind=check.address(web, "web.bind", "127.0.0.1"),
         port=check.integer(web, "web.port", 8080, 1, 65535),
         token=check.token(web, "web.token"),
+    )
+
+
+def _mqtt_config(check: _Checker, mqtt: dict[str, Any]) -> MqttConfig:
+    username = check.text(mqtt, "mqtt.username", "")
+    password = check.text(mqtt, "mqtt.password", "")
+    if password and not username:
+        raise check.fail("mqtt.password", "<hidden>", "a password only with mqtt.username")
+    tls, ca_file = check.boolean(mqtt, "mqtt.tls", False), check.text(mqtt, "mqtt.ca_file", "")
+    if ca_file and not tls:
+        raise check.fail("mqtt.ca_file", ca_file, "a CA file only with mqtt.tls = true")
+    return MqttConfig(
+        enabled=check.boolean(mqtt, "mqtt.enabled", False),
+        host=check.text(mqtt, "mqtt.host", "localhost", allow_empty=False),
+        port=check.integer(mqtt, "mqtt.port", 1883, 1, 65535),
+        board=check.topic_name(mqtt, "mqtt.board", "") or board_name(socket.gethostname()),
+        prefix=check.topic_name(mqtt, "mqtt.prefix", "pentago-board"),
+        tls=tls,
+        ca_file=ca_file,
+        username=username,
+        password=password,
+        discovery=check.boolean(mqtt, "mqtt.discovery", True),
+        discovery_prefix=check.topic_name(mqtt, "mqtt.discovery_prefix", "homeassistant"),
     )
 
 
@@ -224,6 +297,13 @@ class _Checker:
         if value not in allowed:
             raise self.fail(key, value, "one of " + ", ".join(allowed))
         return str(value)
+
+    def topic_name(self, table: dict[str, Any], key: str, default: str) -> str:
+        """One level of an MQTT topic (empty only where ``default`` is empty: "choose for me")."""
+        value = self.text(table, key, default)
+        if value != default and not TOPIC_NAME.fullmatch(value):
+            raise self.fail(key, value, "letters, digits, - and _ (1 to 32 of them)")
+        return value
 
     def address(self, table: dict[str, Any], key: str, default: str) -> str:
         value = self.text(table, key, default, allow_empty=False)
