@@ -1,0 +1,201 @@
+"""Picture-Puzzle's pictures: the text format a teacher edits, and the shipped library.
+
+A picture is a title line, then the grid, top row first: 6 rows of 6 holes (the 6x6 board) or
+9 rows of 9 (9x9). ``.`` is an empty hole and one letter names each colour, the product's four
+seat colours: ``W`` white, ``B`` black, ``R`` red, ``G`` green (colour indices 0-3, in seat-colour
+order, so a polarity board's own two colours are W and B). Cells may be separated by spaces;
+letters may be lower case; lines starting with ``#`` and blank lines are ignored anywhere. The
+canonical text is the title, then the rows with cells separated by one space (square on
+screen), in capitals. Every error names the line and the column.
+
+The library ships as data files (``data/pictures/9x9/<name>.txt`` and ``6x6/``), one picture
+each; its name is the file name (``red-cross``), which is also the title in lower case with
+dashes (:func:`picture_name`), so ``--picture "Red Cross"`` finds it too.
+
+>>> picture = parse_picture("Tiny\\n" + ". . . . . .\\n" * 5 + "R r . . . W\\n")
+>>> picture.title, picture.size, picture.stone_count, picture.colours_used
+('Tiny', 6, 3, (0, 2))
+>>> print(format_picture(picture).splitlines()[-1])
+R R . . . W
+>>> parse_picture(format_picture(picture)) == picture
+True
+>>> parse_picture("Tiny\\n" + ". . . . . .\\n" * 5 + "R X . . . W\\n", "tiny.txt")
+Traceback (most recent call last):
+...
+controller.rules.errors.NotationError: tiny.txt line 7, column 3: 'X' is not a colour: write W white, B black, R red, G green, or . for an empty hole
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from .errors import NotationError
+from .geometry import bits, geometry
+from .position import Position
+
+LETTERS = "WBRG"  # colour index -> letter, in the seat colours' order
+NAMES = ("white", "black", "red", "green")
+EMPTY = "."
+SIZES = (6, 9)
+LIBRARY = "pictures"
+COLOUR_WORDS = ", ".join(f"{letter} {name}" for letter, name in zip(LETTERS, NAMES))
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A named picture: ``title`` and the stones of ``position`` (four colour planes, W B R G)."""
+
+    title: str
+    position: Position
+
+    @property
+    def size(self) -> int:
+        return self.position.geometry.size
+
+    @property
+    def name(self) -> str:
+        return picture_name(self.title)
+
+    @property
+    def stone_count(self) -> int:
+        return self.position.stone_count()
+
+    @property
+    def colours_used(self) -> tuple[int, ...]:
+        """The colour indices the picture uses, lowest first."""
+        return tuple(c for c, stones in enumerate(self.position.stones) if stones)
+
+    def blocks_occupied(self) -> tuple[int, ...]:
+        """The blocks (1-based) holding at least one stone of the picture."""
+        g = self.position.geometry
+        occupied = self.position.occupied
+        return tuple(b for b in range(1, g.block_count + 1) if occupied & g.block_masks[b - 1])
+
+    def rows(self) -> list[str]:
+        """The grid, top row first, one letter per stone and ``.`` per empty hole (the JSON board)."""
+        return self.position.rows(LETTERS)
+
+    def holes(self) -> list[tuple[int, int]]:
+        """Every stone as (hole, colour index), lowest hole first."""
+        return [(hole, c) for c, stones in enumerate(self.position.stones) for hole in bits(stones)]
+
+
+def picture_name(title: str) -> str:
+    """The library name of a picture titled ``title``: lower case, words joined by dashes.
+
+    >>> picture_name("Space Rocket"), picture_name("  Four W ")
+    ('space-rocket', 'four-w')
+    """
+    return "-".join(title.lower().split())
+
+
+def letter_of(colour: int) -> str:
+    """The picture letter of colour index ``colour`` (``W`` for 0)."""
+    return LETTERS[colour]
+
+
+def colour_of_letter(letter: str) -> int | None:
+    """The colour index a picture letter names (any case), or None if it names none."""
+    upper = letter.upper()
+    return LETTERS.index(upper) if len(upper) == 1 and upper in LETTERS else None
+
+
+def parse_picture(text: str, source: str = "picture") -> Picture:
+    """The picture written in ``text``; NotationError naming ``source``, the line and column."""
+    lines = [(n, line.rstrip()) for n, line in enumerate(text.splitlines(), start=1)]
+    lines = [(n, line) for n, line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not lines:
+        raise NotationError(f"{source}: empty; a picture is a title line, then its rows (top row first)")
+    (title_at, title), grid = lines[0], lines[1:]
+    size = len(grid)
+    if size not in SIZES:
+        where = grid[-1][0] if grid else title_at
+        raise NotationError(
+            f"{source} line {where}: the picture has {size} rows after its title {title.strip()!r}; "
+            f"a picture has 6 rows of 6 holes (6x6) or 9 rows of 9 (9x9)"
+        )
+    stones = [0, 0, 0, 0]
+    for row_index, (number, line) in enumerate(grid):
+        row = size - 1 - row_index
+        for column, colour in _cells(line, number, size, source):
+            if colour is not None:
+                stones[colour] |= 1 << (row * size + column)
+    picture = Picture(title.strip(), Position(geometry(size), tuple(stones)))
+    if not picture.stone_count:
+        raise NotationError(f"{source} line {title_at}: the picture {picture.title!r} has no stones")
+    return picture
+
+
+def _cells(line: str, number: int, size: int, source: str) -> list[tuple[int, int | None]]:
+    """(column, colour or None) for each hole of a grid ``line``, checked."""
+    cells: list[tuple[int, int | None]] = []
+    for at, char in enumerate(line, start=1):
+        if char in " \t":
+            continue
+        colour = colour_of_letter(char)
+        if colour is None and char != EMPTY:
+            raise NotationError(
+                f"{source} line {number}, column {at}: {char!r} is not a colour: "
+                f"write {COLOUR_WORDS}, or {EMPTY} for an empty hole"
+            )
+        if len(cells) == size:
+            raise NotationError(f"{source} line {number}, column {at}: a row has {size} holes; this one has more")
+        cells.append((len(cells), colour))
+    if len(cells) < size:
+        raise NotationError(
+            f"{source} line {number}, column {len(line) + 1}: a row has {size} holes; this one has {len(cells)}"
+        )
+    return cells
+
+
+def format_picture(picture: Picture) -> str:
+    """The canonical text of ``picture`` (the inverse of :func:`parse_picture`)."""
+    rows = (" ".join(row) for row in picture.rows())
+    return "\n".join((picture.title, *rows)) + "\n"
+
+
+# -- the library --------------------------------------------------------------------------------
+
+def _folder(size: int) -> Traversable:
+    return resources.files(__name__.rpartition(".")[0]).joinpath("data", LIBRARY, f"{size}x{size}")
+
+
+def library_names(size: int) -> tuple[str, ...]:
+    """The names of the shipped pictures for the ``size`` board, in the library's order.
+
+    The order is the rulebook's (its file ``order.txt``), so the list reads as the rulebook does.
+    """
+    if size not in SIZES:
+        raise ValueError(f"board size {size} has no pictures (6 or 9)")
+    order = _folder(size).joinpath("order.txt").read_text(encoding="utf-8").split()
+    return tuple(order)
+
+
+def library_picture(name: str, size: int) -> Picture:
+    """The shipped picture ``name`` (or its title) for the ``size`` board; ValueError names the
+    pictures there when there is none."""
+    wanted = picture_name(name)
+    names = library_names(size)
+    if wanted not in names:
+        raise ValueError(f"no picture {name!r} for the {size}x{size} board (pictures: {', '.join(names)})")
+    file = _folder(size).joinpath(f"{wanted}.txt")
+    return parse_picture(file.read_text(encoding="utf-8"), f"{size}x{size}/{wanted}.txt")
+
+
+def load_picture(name_or_file: str, size: int | None = None) -> Picture:
+    """A picture from the library by name (``size`` default 9), or from a file when
+    ``name_or_file`` names one (then ``size``, if given, must be the file's board).
+
+    Raises ValueError (NotationError for a bad file) saying what is wrong, OSError when a file
+    cannot be read.
+    """
+    path = Path(name_or_file)
+    if path.suffix == ".txt" or path.is_file():
+        picture = parse_picture(path.read_text(encoding="utf-8"), path.name)
+        if size is not None and picture.size != size:
+            raise ValueError(f"{path.name} is a {picture.size}x{picture.size} picture, not for the {size}x{size} board")
+        return picture
+    return library_picture(name_or_file, size or 9)
