@@ -29,6 +29,7 @@ MARBLES: dict[str, tuple[RGB, str, str]] = {
     "yellow": ((255, 170, 0), "yellow", "#f2c230"),
     "red": ((255, 0, 0), "red", "#d33a2c"),
     "green": ((0, 200, 40), "green", "#2e9b4f"),
+    "magenta": ((255, 0, 200), "magenta", "#c23fb0"),  # a seat colour only: far from Triple's marbles
 }
 MARBLE_COLOURS = tuple(MARBLES)
 
@@ -37,6 +38,9 @@ CARD_LETTERS = {"B": "blue", "Y": "yellow", "R": "red"}
 
 # The seats' colours, seat 1 first: the classic pair, then two more far from both in hue.
 SEAT_COLOURS = ("white", "black", "red", "green")
+# Seats of a game whose marbles are not the seats' (Pentago Triple: blue, yellow, red marbles):
+# status colours that no marble of the game wears, so a turn light never reads as "play blue".
+STATUS_COLOURS = ("white", "black", "green", "magenta", "red", "blue", "yellow")
 
 
 def marble_rgb(name: str) -> RGB:
@@ -68,6 +72,16 @@ def card_colours(card: str) -> tuple[str, ...]:
                              f"({', '.join(f'{k} {v}' for k, v in CARD_LETTERS.items())})")
         out.append(CARD_LETTERS[letter])
     return tuple(out)
+
+
+def status_colours(marbles: tuple[str, ...], seats: int) -> tuple[str, ...]:
+    """``seats`` status colours for a game where players choose among ``marbles``: none of them
+    a marble colour of the game, told apart at a glance.
+
+    >>> status_colours(("blue", "yellow", "red"), 4)
+    ('white', 'black', 'green', 'magenta')
+    """
+    return tuple(c for c in STATUS_COLOURS if c not in marbles)[:seats]
 
 
 def seat_colours(first: tuple[str, ...], seats: int) -> tuple[str, ...]:

@@ -92,7 +92,7 @@ class Referee:
     def judge(self, flow: Any, spec: GameSpec, computer: Computer, now: float, out: Outbox) -> None:
         """Judge the settled board of a game in play: play on, accept actions, or mismatch."""
         game = flow.game
-        diff = compare(game.position, self.physical, flow.colours)
+        diff = compare(flow.expected(), self.physical, flow.colours)
         actions = None if self.hold else spec.explain(game, diff, flow.placed_hole, self.physical)
         if actions and not computer.follows(flow, actions):
             actions = None  # a marble where the computer did not play: guide it off
@@ -115,6 +115,7 @@ class Referee:
         records = flow.accept(actions, now)
         out.records.extend(records)
         out.notices.extend(describe(flow, r) for r in records)
+        out.notices.extend(flow.take_news())
         for number, place in enumerate(flow.game.places[earned:], start=earned + 1):
             if not flow.game.is_over():  # places earned while the others play on
                 out.notices.append(f"{_seats(place)} {'takes' if len(place) == 1 else 'share'} place {number}")
@@ -129,7 +130,7 @@ class Referee:
 
     def _sensed_the_game(self, flow: Any) -> bool:
         game = flow.game
-        return game is not None and compare(game.position, self.physical, flow.colours).is_same()
+        return game is not None and compare(flow.expected(), self.physical, flow.colours).is_same()
 
     def _recheck(self, flow: Any, spec: GameSpec, now: float, out: Outbox) -> None:
         """After accepting: anything the actions did not explain (the rules refused one) is a
@@ -137,7 +138,7 @@ class Referee:
         game = flow.game
         if game is None or game.is_over():
             return
-        diff = compare(game.position, self.physical, flow.colours)
+        diff = compare(flow.expected(), self.physical, flow.colours)
         if not diff.is_same():
             self._mismatch(flow, spec, diff, now, out)
 
@@ -155,14 +156,14 @@ class Referee:
             out.notices.append("the board matches again: play on")
 
     def _mismatch(self, flow: Any, spec: GameSpec, diff: Diff, now: float, out: Outbox) -> None:
-        game = flow.game
-        self.repair = repair_steps(diff, game.position, self.physical, flow.colours, spec.next_colour(game))
+        game, expected = flow.game, flow.expected()
+        self.repair = repair_steps(diff, expected, self.physical, flow.colours, spec.next_colour(game))
         if self.strict:
             self.enter_repair(flow, out)
         elif self.grace_at is None and flow.state != "repair":
             self.grace_at = now + self.grace_s
         if flow.state == "repair":
-            out.notices.append(f"repair: {self.repair[0].text(game.position)}")
+            out.notices.append(f"repair: {self.repair[0].text(expected)}")
 
     def occupied(self) -> set[int]:
         return {h for h, reading in enumerate(self.physical.readings) if reading != EMPTY}

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from transitions import Machine, MachineError
 
-from ..rules import IllegalMoveError, Match, Phase, PlaceTwistGame, hole_name, move_name, parse_hole, parse_twist
+from ..rules import IllegalMoveError, Match, Phase, PlaceTwistGame, Position, hole_name, move_name, parse_hole, parse_twist
 from .records import record_problem
 from .steps import Action
 
@@ -100,6 +100,9 @@ class PlaceTwistFlow:
     index.
     """
 
+    machine_states = STATES  # a family's flow built on this one names its own (flow/triple.py)
+    machine_transitions = TRANSITIONS
+
     # Set on each model by the Machine: the current state and one method per trigger.
     state: str
     trigger: Callable[..., bool]
@@ -117,8 +120,9 @@ class PlaceTwistFlow:
         self.options: dict[str, Any] = {}
         self.placed_hole: int | None = None  # the placement awaiting its twist
         self.repairs = 0
-        self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="choosing",
-                               auto_transitions=False)
+        self.news: list[str] = []  # the rules' refusals in words, for the notices
+        self.machine = Machine(model=self, states=self.machine_states, transitions=self.machine_transitions,
+                               initial="choosing", auto_transitions=False)
 
     # -- guards --------------------------------------------------------------------------------
 
@@ -179,6 +183,7 @@ class PlaceTwistFlow:
                 records.append(self.apply(action, t))
             except IllegalMoveError as error:
                 log.warning("the rules refused %s: %s", action, error)
+                self.news.append(f"refused: {error}")
                 break
         if self.is_over():
             records.append(self._end_record(t))
@@ -308,6 +313,23 @@ class PlaceTwistFlow:
     def move_texts(self) -> list[str]:
         game = self.game
         return [] if game is None else [move_name(m, game.geometry) for m in game.moves]
+
+    def expected(self) -> Position:
+        """The position the board should show (the game's)."""
+        return self._game().position
+
+    def seat_colour(self, seat: int) -> str:
+        """The colour a seat is shown in: its marbles' colour."""
+        return self.colours[self._game().colour_of(seat)]
+
+    def awaits_colour(self) -> str | None:
+        """The colour of a new marble awaiting confirmation: never here (a seat's colour is its own)."""
+        return None
+
+    def take_news(self) -> list[str]:
+        """What happened that no journal record says (the rules' refusals), once."""
+        news, self.news = self.news, []
+        return news
 
 
 def _brief(record: Any, limit: int = 80) -> str:

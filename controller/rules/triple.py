@@ -285,6 +285,16 @@ class TripleGame:
         return out
 
     @property
+    def colours(self) -> int:
+        """How many marble colours the game has planes for (three, even in two-colour play)."""
+        return COLOURS
+
+    @property
+    def places(self) -> Places:
+        """Places earned while the game runs: none (the eliminated are placed at the end)."""
+        return ()
+
+    @property
     def standings(self) -> Places:
         """The final places, best first (empty while the game runs; see the module doc)."""
         return self.outcome.standings if self.outcome is not None else ()

@@ -1,0 +1,152 @@
+"""Pentago Triple on the 6x6 board: three marble colours, pattern cards, eliminations, the move phase.
+
+The rules are :mod:`controller.rules.triple`; this module says how the product offers them.
+
+Options (the web API's and the new-game command's keys; the CLI spells them ``--two-colour``,
+``--personal``, ``--bonus``, ``--cards``, ``--seed``):
+
+- ``players`` 2-4;
+- ``two_colour``: the cards in play use two colours and the third is refused;
+- ``mode``: ``"shared"`` (the standard game's face-up cards), ``"personal"`` (one card each) or
+  ``"bonus"`` (one card at a time, most cards wins). The menu asks it as one page, because the
+  two variants do not combine; commands may give the flags ``personal`` / ``bonus`` instead, and
+  the checked options always carry the three of them, agreeing;
+- ``cards``: the cards in order, as ``"BYRYB,RRYBB"`` or a list of card words (empty: dealt);
+- ``seed``: a whole number that shuffles the shipped deck. Without one, the flow takes the
+  time the game starts (the start record keeps the seed, so a resume deals the same cards).
+
+Seats are players, not colours: every player places any marble colour, so the seats' status
+colours (turn, eliminated, winner) are colours no Triple marble wears (:func:`status_colours`).
+The computer opponent does not play Triple yet.
+
+>>> SPEC.options({"players": 3, "bonus": True, "cards": "byryb, rrybb"})["cards"]
+'BYRYB,RRYBB'
+>>> SPEC.options({"players": 3, "personal": True, "bonus": True})
+Traceback (most recent call last):
+...
+controller.games.spec.OptionError: mode: personal cards and the bonus game are two different games: choose one
+>>> SPEC.options({"players": 2, "cards": "BYRYX"})
+Traceback (most recent call last):
+...
+controller.games.spec.OptionError: cards 'BYRYX': 'BYRYX' is not a card: write five colour letters B, Y or R, e.g. BYRYB
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..flow.triple import TripleFlow, explain, is_idle_turn, next_colour, scene
+from ..rules import TripleGame, TripleOptions, parse_cards
+from ..rules.cards import cards_text
+from .spec import Choice, GameSpec, OptionError
+
+MAX_SEED = 2**31 - 1
+MAX_CARDS = 40  # a game never needs more cards than two decks' worth; more is a mistake
+MARBLES = ("blue", "yellow", "red")  # Triple's colour indices 0, 1, 2 (B, Y, R)
+MODES = ("shared", "personal", "bonus")
+
+
+@dataclass(frozen=True)
+class FreeChoice(Choice):
+    """An option whose values cannot be listed (a number, a list of cards): never a menu page;
+    ``check`` reads it into its canonical form."""
+
+    menu: bool = False
+
+    def check(self, value: Any) -> Any:
+        if self.name == "seed":
+            return _seed(value)
+        return _cards(value)
+
+
+def _seed(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise OptionError(f"seed {value!r}: a whole number from 0 to {MAX_SEED}")
+    return value
+
+
+def _cards(value: Any) -> str:
+    if isinstance(value, (list, tuple)) and all(isinstance(word, str) for word in value):
+        value = ",".join(value)
+    if not isinstance(value, str) or len(value) > MAX_CARDS * 7:
+        raise OptionError(f"cards {_brief(value)}: give the cards as text, e.g. 'BYRYB,RRYBB', or a list of card words")
+    try:
+        cards = parse_cards(value)
+    except ValueError as error:
+        raise OptionError(f"cards {value!r}: {error}") from None
+    if len(cards) > MAX_CARDS:
+        raise OptionError(f"cards: {len(cards)} cards; a game takes at most {MAX_CARDS}")
+    return cards_text(cards)
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+PLAYERS = Choice("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
+                 refusal="Pentago Triple is for 2 to 4 players")
+TWO_COLOUR = Choice("two_colour", (False, True), ("three colours", "two-colour play (the cards' two colours only)"))
+MODE = Choice("mode", MODES, ("shared face-up cards: complete one to knock out the player before you",
+                              "personal cards: one each, the first to build their own wins",
+                              "bonus game: one card at a time, most cards wins"),
+              refusal="the modes are 'shared', 'personal' and 'bonus'")
+PERSONAL = Choice("personal", (False, True), ("", "personal cards"), menu=False)
+BONUS = Choice("bonus", (False, True), ("", "the bonus game"), menu=False)
+CARDS = FreeChoice("cards", ("",), ("dealt from the shipped deck",))
+SEED = FreeChoice("seed", (None,), ("shuffled by the time the game starts",))
+
+
+class TripleSpec(GameSpec):
+    """Triple's spec: its mode page and its flags agree (see the module doc)."""
+
+    def options(self, args: Mapping[str, Any], size: int | None = None) -> dict[str, Any]:
+        return super().options(with_mode(args), size)
+
+
+def with_mode(args: Mapping[str, Any]) -> dict[str, Any]:
+    """``args`` with ``mode``, ``personal`` and ``bonus`` agreeing: the mode sets the flags, or
+    the flags (true, or absent) give the mode. OptionError when they disagree."""
+    out = dict(args)
+    flags = [name for name in ("personal", "bonus") if out.get(name) is True]
+    if len(flags) > 1:
+        raise OptionError("mode: personal cards and the bonus game are two different games: choose one")
+    mode = out.get("mode", flags[0] if flags else "shared")
+    if mode in MODES and flags and flags[0] != mode:
+        raise OptionError(f"mode {mode!r} disagrees with {flags[0]}: true")
+    if mode in MODES:
+        out.update(mode=mode, personal=mode == "personal", bonus=mode == "bonus")
+    return out
+
+
+def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> Any:
+    """The rules object (the rules check the combination: cards per mode, two colours, ...)."""
+    if size != 6:
+        raise ValueError("Pentago Triple is played on the 6x6 board")
+    rules = TripleOptions(options["players"], parse_cards(options["cards"]), options["seed"] or 0,
+                          options["two_colour"], options["personal"], options["bonus"])
+    return TripleGame(rules, starter)
+
+
+def colours(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
+    """Triple's marble colours by colour index, whatever the board's own are."""
+    return MARBLES
+
+
+SPEC = TripleSpec(
+    name="triple",
+    title="Pentago Triple",
+    sizes=(6,),
+    choices=(PLAYERS, TWO_COLOUR, MODE, PERSONAL, BONUS, CARDS, SEED),
+    flow=TripleFlow,
+    explain=explain,
+    is_idle_turn=is_idle_turn,
+    next_colour=next_colour,
+    scene=scene,
+    colours=colours,
+    rules=make,
+)
