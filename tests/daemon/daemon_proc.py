@@ -27,7 +27,7 @@ class DaemonProcess:
     """``pentago-board run`` on the virtual profile with the web console on a free port."""
 
     def __init__(self, tmp_path: Path, *, web: str = "", storage: str = "", watchdog_usec: int = 400_000,
-                 profile: str = "virtual-6x6") -> None:
+                 profile: str = "virtual-6x6", more: str = "") -> None:
         self.tmp_path = tmp_path
         self.port = free_port()
         self.journal = tmp_path / "state" / "journal.jsonl"
@@ -35,7 +35,7 @@ class DaemonProcess:
         self.config.write_text(
             f'profile = "{profile}"\n[lights]\nbrightness = 1.0\n'
             f'[storage]\njournal = "{self.journal}"\n{storage}'
-            f'[web]\nenabled = true\nport = {self.port}\n{web}')
+            f'[web]\nenabled = true\nport = {self.port}\n{web}{more}')
         self.watchdog_usec = watchdog_usec
         self.token = ""
         self.proc: subprocess.Popen[bytes] | None = None

@@ -1,0 +1,236 @@
+"""The board's MQTT client: publishes its state and events, takes commands, survives the broker.
+
+It runs on the daemon's event loop (the web console's), never on the core thread. The core
+thread's only part is :meth:`Inbox.put` (a lock, an append, at most one wake-up per batch);
+everything else (reading events out of states, JSON, the network) happens on the loop, so a
+broker that is down, slow or refusing never delays a move or a frame.
+
+While the broker is away, events wait in a bounded outbox (:data:`OUTBOX_SIZE`; past it the
+oldest are dropped and counted in ``unsent``) and only the newest state is kept. On every
+(re)connect the board publishes ``online``, its Home Assistant discovery configs, the newest
+state (retained) and then the waiting events. Connection attempts back off from
+:data:`RETRY_S` ``[0]`` to ``[1]`` seconds. A clean stop publishes ``offline`` itself (a broker
+sends the last will only when a client vanishes); a killed daemon is marked ``offline`` by the will.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import ssl
+import time
+from collections import deque
+from typing import Any
+
+import aiomqtt
+
+from ... import __version__
+from ...errors import ConfigError
+from ...events import Command
+from ..config import MqttConfig
+from ..logs import event as log
+from .commands import Refused, parse_request
+from .discovery import discovery_messages
+from .inbox import Inbox
+from .messages import events_between, notice_events, public_state
+from .topics import OFFLINE, ONLINE, Topics
+
+INBOX_SIZE = 64  # states waiting for the loop, which takes them all at once
+OUTBOX_SIZE = 256  # events waiting for the broker; the oldest past this are dropped (unsent)
+COMMAND_QUEUE = 16  # commands the client holds unread; a flood past this is dropped by the client
+TIMEOUT_S = 5.0  # a broker that takes longer to accept a connection or a message counts as gone
+KEEPALIVE_S = 15  # the broker sends the last will this long (x 1.5) after the board went silent
+RETRY_S = (0.5, 10.0)  # first and longest wait between connection attempts
+STOP_S = 2.0  # how long a stop waits to say offline and disconnect
+QOS = 1  # every message reaches the broker at least once
+
+
+class Bridge:
+    """Publishes ``runtime``'s board to the broker in ``config`` (see the module docstring).
+
+    ``new_game_args`` is what Home Assistant's "New game" button sends (the config's game)."""
+
+    def __init__(self, config: MqttConfig, runtime: Any, new_game_args: dict[str, Any]) -> None:
+        self.config, self.runtime = config, runtime
+        self.topics = Topics(config.prefix, config.board)
+        self.discovery = discovery_messages(self.topics, config.discovery_prefix, new_game_args,
+                                            __version__) if config.discovery else []
+        self.tls = tls_context(config)
+        self.connected = False
+        self.unsent = 0  # events dropped because the outbox was full
+        self.inbox: Inbox | None = None
+        self._outbox: deque[str] = deque()
+        self._last: dict[str, Any] | None = None  # the newest state read (for the next events)
+        self._state: str | None = None  # the newest state, as published
+        self._state_sent: str | None = None  # what this connection has published of it
+        self._seq = 0
+        self._stopping = False
+        self._changed = asyncio.Event()
+        self._stop = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._broker_down_said = False
+
+    # -- start and stop (on the loop) ----------------------------------------------------------
+
+    def start(self) -> None:
+        """Follow the runtime's states and keep a connection to the broker (call on the loop)."""
+        loop = asyncio.get_running_loop()
+
+        def wake() -> None:  # on the core thread: schedule the loop's work, nothing more
+            loop.call_soon_threadsafe(self._absorb)
+
+        self.inbox = Inbox(INBOX_SIZE, wake)
+        self.inbox.put(self.runtime.snapshot, ())
+        self.runtime.listeners.append(self.inbox.put)
+        self._task = asyncio.create_task(self._run(), name="mqtt")
+
+    async def stop(self) -> None:
+        """Say ``offline`` and disconnect, within :data:`STOP_S`."""
+        if self.inbox is not None and self.inbox.put in self.runtime.listeners:
+            self.runtime.listeners.remove(self.inbox.put)
+        self._stopping = True
+        self._stop.set()
+        self._changed.set()
+        if self._task is not None:
+            try:
+                await asyncio.wait_for(self._task, STOP_S)
+            except TimeoutError:
+                log("mqtt: the broker did not take the goodbye in time", logging.WARNING)
+
+    # -- from states to messages (on the loop) -------------------------------------------------
+
+    def _absorb(self) -> None:
+        """Read the events out of every new state; keep the newest state for publishing."""
+        assert self.inbox is not None
+        items = self.inbox.take()
+        for state, notices in items:
+            for found in events_between(self._last, state) + notice_events(notices):
+                self._queue_event(found)
+            self._last = state
+        if items:
+            self._state = json.dumps({**public_state(items[-1][0], self.config.board), "unsent": self.unsent},
+                                     default=str)
+            self._changed.set()
+
+    def _queue_event(self, found: dict[str, Any]) -> None:
+        self._seq += 1
+        payload = json.dumps({"seq": self._seq, "board_name": self.config.board, "at": round(time.time(), 3), **found},
+                             default=str)
+        if len(self._outbox) >= OUTBOX_SIZE:
+            self._outbox.popleft()
+            self.unsent += 1
+        self._outbox.append(payload)
+        self._changed.set()
+
+    # -- the connection ------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        delay = RETRY_S[0]
+        while not self._stopping:
+            try:
+                await self._session()
+            except aiomqtt.MqttError as error:
+                self._lost(error)
+            except Exception:  # a bug here must not end publishing for good: log it and reconnect
+                logging.getLogger("pentago_board").exception("mqtt session failed")
+            if self._stopping:
+                return
+            if self.connected:  # it was up: the first retry comes soon
+                delay, self.connected = RETRY_S[0], False
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), delay)
+            delay = min(delay * 2, RETRY_S[1])
+
+    def _lost(self, error: Exception) -> None:
+        """Log a lost or refused connection once, not at every attempt."""
+        if not self._broker_down_said:
+            log("mqtt connection lost; the board plays on and reconnects" if self.connected
+                else "mqtt broker unreachable; the board plays on and retries", logging.WARNING,
+                broker=f"{self.config.host}:{self.config.port}", error=error)
+            self._broker_down_said = True
+
+    def _client(self) -> aiomqtt.Client:
+        will = aiomqtt.Will(self.topics.status, OFFLINE, qos=QOS, retain=True)
+        logger = logging.getLogger("pentago_board.mqtt")
+        logger.setLevel(logging.WARNING)  # the client library's debug chatter stays out of the journal
+        return aiomqtt.Client(
+            self.config.host, self.config.port, username=self.config.username or None,
+            password=self.config.password or None, identifier=f"pentago-board-{self.config.board}",
+            will=will, timeout=TIMEOUT_S, keepalive=KEEPALIVE_S, tls_context=self.tls,
+            max_queued_incoming_messages=COMMAND_QUEUE, logger=logger)
+
+    async def _session(self) -> None:
+        async with self._client() as client:
+            self.connected, self._state_sent, self._broker_down_said = True, None, False
+            log("mqtt connected", broker=f"{self.config.host}:{self.config.port}", board=self.config.board,
+                unsent=self.unsent)
+            await client.publish(self.topics.status, ONLINE, qos=QOS, retain=True)
+            for topic, payload in self.discovery:
+                await client.publish(topic, payload, qos=QOS, retain=True)
+            await client.subscribe(self.topics.command, qos=QOS)
+            reader = asyncio.create_task(self._read(client), name="mqtt-commands")
+            try:
+                await self._write(client, reader)
+            finally:
+                reader.cancel()
+            await client.publish(self.topics.status, OFFLINE, qos=QOS, retain=True)
+        self.connected = False
+
+    async def _write(self, client: aiomqtt.Client, reader: asyncio.Task[None]) -> None:
+        """Publish what is waiting, then wait for more; returns when stopping."""
+        while True:
+            self._changed.clear()
+            await self._flush(client)
+            if self._stopping:
+                return
+            if reader.done():
+                reader.result()  # the reason it stopped (an MqttError: the connection is gone)
+                raise aiomqtt.MqttError("the command subscription ended")
+            await self._changed.wait()
+
+    async def _flush(self, client: aiomqtt.Client) -> None:
+        while self._outbox:
+            payload = self._outbox.popleft()
+            try:
+                await client.publish(self.topics.event, payload, qos=QOS)
+            except BaseException:
+                self._outbox.appendleft(payload)  # sent after the reconnect
+                raise
+        state = self._state
+        if state is not None and state != self._state_sent:
+            await client.publish(self.topics.state, state, qos=QOS, retain=True)
+            self._state_sent = state
+
+    # -- commands ------------------------------------------------------------------------------
+
+    async def _read(self, client: aiomqtt.Client) -> None:
+        try:
+            async for message in client.messages:
+                self._take(message)
+        finally:
+            self._changed.set()  # the writer notices the end of the subscription
+
+    def _take(self, message: aiomqtt.Message) -> None:
+        payload = message.payload
+        raw = payload if isinstance(payload, bytes | bytearray) else str(payload or "").encode()
+        try:
+            request = parse_request(bytes(raw), self.config.board, retained=message.retain)
+        except Refused as refusal:
+            log("mqtt command refused", logging.WARNING, topic=str(message.topic), reason=refusal)
+            self._queue_event({"type": "refused", "reason": str(refusal)})
+            return
+        self.runtime.put(Command(self.runtime.clock(), request.name, request.args))
+        log("mqtt command", name=request.name)
+        self._queue_event({"type": "command", "name": request.name, "id": request.id})
+
+
+def tls_context(config: MqttConfig) -> ssl.SSLContext | None:
+    """The TLS settings for ``config`` (None without TLS); ConfigError when the CA file is unusable."""
+    if not config.tls:
+        return None
+    try:
+        return ssl.create_default_context(cafile=config.ca_file or None)
+    except (OSError, ssl.SSLError) as error:
+        raise ConfigError(f"mqtt.ca_file = {config.ca_file!r}: cannot use it ({error})") from None

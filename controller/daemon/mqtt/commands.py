@@ -1,0 +1,59 @@
+"""Commands arriving on the board's command topic, checked before anything reaches the core.
+
+A payload is a JSON object ``{"name": ..., "args": {...}}`` exactly as ``POST /api/command``
+takes it, and checked by the same code (:func:`controller.daemon.web.verbs.command`), so a
+command is refused here for the same reasons as there. MQTT adds two optional keys: ``board_name``
+(a command naming another board is refused: a console addressing boards by name must not start
+a game on the wrong one) and ``id`` (echoed in the answer event, so the sender can match it).
+A retained command is refused too: the broker would hand it over again at every reconnect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import shown
+from ..web.api import MAX_BODY_BYTES, BadRequest, field, parse_json, text
+from ..web.verbs import command
+
+MAX_ID_CHARS = 64
+
+
+class Refused(ValueError):
+    """A command that is not carried out; the message says why (for the log and the sender)."""
+
+
+@dataclass(frozen=True)
+class Request:
+    name: str
+    args: dict[str, Any]
+    id: str | int | None = None
+
+
+def parse_request(payload: bytes, board: str, *, retained: bool = False) -> Request:
+    """The checked command in ``payload`` for board ``board``; raises Refused saying why."""
+    if retained:
+        raise Refused("a retained command is refused: it would run again at every reconnect; "
+                      "publish commands without the retain flag")
+    if len(payload) > MAX_BODY_BYTES:
+        raise Refused(f"the command is {len(payload)} bytes; at most {MAX_BODY_BYTES}")
+    try:
+        data = parse_json(payload)
+        if not isinstance(data, dict):
+            raise BadRequest(f"a command must be a JSON object, not {type(data).__name__}")
+        addressed = text(data, "board_name", 32, board)
+        if addressed != board:
+            raise BadRequest(f"the command is for board {shown(addressed)}, and this is board {board!r}")
+        request_id = _request_id(data)
+        name, args = command(data)
+    except BadRequest as error:
+        raise Refused(str(error).replace("the request body", "the command")) from None
+    return Request(name, args, request_id)
+
+
+def _request_id(data: dict[str, Any]) -> str | int | None:
+    value: str | int | None = field(data, "id", (str, int, type(None)), None)
+    if isinstance(value, str) and len(value) > MAX_ID_CHARS:
+        raise BadRequest(f"field 'id' = {shown(value)} is too long (at most {MAX_ID_CHARS} characters)")
+    return value

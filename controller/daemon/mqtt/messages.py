@@ -1,0 +1,123 @@
+"""What the board publishes: its state for subscribers, and the events between two states.
+
+The published state is the core's state (see :mod:`controller.core.snapshot`) without the LED
+frame (it changes with every animation step and says nothing a subscriber needs), plus
+``board_name`` (``board`` is the core's rows) and ``summary``: plain words for dashboards, each a string
+(empty when there is nothing to say): ``turn`` (the name of the seat to move), ``last_move``
+and ``winner`` (the winners' names joined by " & ", or "draw").
+
+Events are read from the difference between two states, so a state the loop never saw costs no
+move: ``game`` (a new game: its name, seats and options), ``move`` (one per new move, numbered
+from 1), ``take_back`` (the moves left), ``outcome``, ``repair`` (its steps) and ``repaired``,
+``link`` (up or down), and ``notice`` (each of the core's notices, in words). A state says
+which game is in play but not how it began, so a restart with the same settings in the middle
+of a game reads as a take-back to no moves (the ``notice`` event says "new ... game").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+HIDDEN_KEYS = ("frame",)
+
+
+def public_state(state: dict[str, Any], board: str) -> dict[str, Any]:
+    """The state as published: without the frame, with the board's name and a summary."""
+    shown = {key: value for key, value in state.items() if key not in HIDDEN_KEYS}
+    return {**shown, "board_name": board, "summary": summary(state)}
+
+
+def summary(state: dict[str, Any]) -> dict[str, str]:
+    """Whose turn, the last move and the winner, in words (empty when there is none).
+
+    >>> summary({"to_move": 2, "seats": [{"seat": 1, "name": "Ann"}, {"seat": 2, "name": "Bo"}],
+    ...          "moves": ["b5 4R"], "outcome": None})
+    {'turn': 'Bo', 'last_move': 'b5 4R', 'winner': ''}
+    """
+    names = {seat["seat"]: seat["name"] for seat in state.get("seats") or ()}
+    to_move, moves, outcome = state.get("to_move"), state.get("moves") or [], state.get("outcome")
+    return {
+        "turn": names.get(to_move, "") if to_move is not None else "",
+        "last_move": moves[-1] if moves else "",
+        "winner": _winner(outcome, names) if outcome else "",
+    }
+
+
+def _winner(outcome: dict[str, Any], names: dict[int, str]) -> str:
+    winners = outcome.get("winners") or []
+    return " & ".join(names.get(seat, f"Seat {seat}") for seat in winners) if winners else "draw"
+
+
+def events_between(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events that lead from ``old`` to ``new`` (none from the first state: ``old`` None)."""
+    if old is None:
+        return []
+    found: list[dict[str, Any]] = []
+    for reader in (_game, _moves, _outcome, _repair, _link):
+        found += reader(old, new)
+    return found
+
+
+def notice_events(notices: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [{"type": "notice", "text": text} for text in notices]
+
+
+def _headers(state: dict[str, Any]) -> Any:
+    record = state.get("record")
+    return None if record is None else {k: v for k, v in record["headers"].items() if k != "Result"}
+
+
+def _is_new_game(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """A game in play whose headers (but the result) differ, or that came back with no moves
+    from a finished game or the menu."""
+    if new.get("game") is None:
+        return False
+    restarted = not new.get("moves") and (old.get("outcome") is not None or old.get("game") is None)
+    return restarted or _headers(old) != _headers(new)
+
+
+def _game(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    if not _is_new_game(old, new):
+        return []
+    return [{"type": "game", "game": new["game"], "seats": new.get("seats", []), "options": new.get("options")}]
+
+
+def _moves(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    before = [] if _is_new_game(old, new) else list(old.get("moves") or [])
+    after = list(new.get("moves") or [])
+    kept = _common_prefix(before, after)
+    found: list[dict[str, Any]] = []
+    if kept < len(before):
+        found.append({"type": "take_back", "moves": kept})
+    found += [{"type": "move", "number": number, "move": after[number - 1]}
+              for number in range(kept + 1, len(after) + 1)]
+    return found
+
+
+def _common_prefix(a: list[str], b: list[str]) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _outcome(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    outcome = new.get("outcome")
+    if outcome is None or (outcome == old.get("outcome") and not _is_new_game(old, new)):
+        return []
+    return [{"type": "outcome", **outcome, "winner": summary(new)["winner"], "standings": new.get("standings", [])}]
+
+
+def _repair(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    before, after = old.get("repair") or [], new.get("repair") or []
+    if after and not before:
+        return [{"type": "repair", "steps": after}]
+    if before and not after:
+        return [{"type": "repaired"}]
+    return []
+
+
+def _link(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    if "link" not in new or old.get("link", True) == new["link"]:
+        return []
+    return [{"type": "link", "up": new["link"]}]
