@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any
 
 from ..rules import IllegalMoveError, NotationError, PlaceTwistGame, TripleGame, hole_name, make_game, parse_cards
 from ..rules.notation import split_moves
 from ..rules.variants import EVERY_VARIANT
+from . import game_puzzle
 
 RANKED = ("multiplayer", "teams")  # variants whose JSON adds "standings"
 ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -51,7 +53,13 @@ when the game is over, "cards": the face-up cards still in play (personal: one p
 "outcome": {"result": "win", "draw" or "none", "winners": seats, "eliminated": seats in the
 order they went out, "taken": {seat: cards} (bonus game only)}}. A first place shared by some
 seats (bonus tie, or a repeated position) is a "win" with several winners; shared by every
-seat, it is a "draw" with no winners."""
+seat, it is a "draw" with no winners.
+
+""" + game_puzzle.HELP
+# Picture-Puzzle's removals ('-e5', '-2/5') start with a dash: argparse is told they are values,
+# as it is for negative numbers (it has no public hook for this), and -h gives way to --help
+# because '-h5' is a removal on the 9x9 board.
+REMOVAL = re.compile(r"^-([a-z]\d{1,2}|\d/\d)$", re.IGNORECASE)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -60,8 +68,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="referee a move list and print the board",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        add_help=False,
     )
-    parser.add_argument("--variant", choices=EVERY_VARIANT, default="classic", help="the game (default classic)")
+    parser.add_argument("--help", action="help", help="show this help message and exit")
+    parser._negative_number_matcher = REMOVAL
+    parser.add_argument("--variant", choices=(*EVERY_VARIANT, "puzzle"), default="classic",
+                        help="the game (default classic)")
     parser.add_argument("--players", type=int, metavar="N", help="multiplayer and triple: 2 to 4 players")
     parser.add_argument("--twist", choices=("cw", "both"),
                         help="multiplayer and teams: clockwise only (cw, the default) or both ways")
@@ -71,12 +83,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--two-colour", action="store_true", help="triple: two-colour play")
     parser.add_argument("--personal", action="store_true", help="triple: one personal card per seat")
     parser.add_argument("--bonus", action="store_true", help="triple: the bonus game (most cards wins)")
+    game_puzzle.add_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a diagram")
-    parser.add_argument("moves", nargs="*", metavar="MOVE")
+    parser.add_argument("moves", nargs="*", metavar="MOVE", help="the moves (puzzle: the steps)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.variant == "puzzle":
+        return game_puzzle.run(args)
+    if refusal := game_puzzle.refuse_puzzle_options(args):
+        print(f"pentago-board game: {refusal}", file=sys.stderr)
+        return 2
     try:
         game = make_game(
             args.variant, players=args.players, twist=args.twist, cards=parse_cards(args.cards or ""),
