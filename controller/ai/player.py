@@ -1,5 +1,10 @@
 """The computer opponent's entry point: a legal move for the seat to move, at a chosen level.
 
+:func:`choose_move` and :func:`fallback_move` play any game of the family: multiplayer and team
+games go to :mod:`controller.ai.family`, Pentago Triple to :mod:`controller.ai.triple`, and
+two-player classic to the search below (the only game :func:`analyse` reports on). The keyword
+arguments mean the same for all.
+
 The levels are in :mod:`controller.ai.levels`: level 0 (the beginner) and level 1 look one move
 ahead (see :mod:`controller.ai.easy`); level 2 searches by iterative deepening (see
 :mod:`controller.ai.search`); level 3 the same with a larger default budget. A search stops when
@@ -24,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..rules import ClassicGame, Move, Phase
+from ..rules import ClassicGame, Move, MultiplayerGame, Phase, PlaceTwistGame, TeamGame, TripleGame, TripleMove
 from .budget import Budget
-from . import easy
+from . import easy, family, triple
 from .levels import DEFAULT_NODES, LEVELS, THINK_SECONDS
 from .search import SearchResult, search
 from .tables import search_tables
@@ -36,32 +41,38 @@ __all__ = ["LEVELS", "THINK_SECONDS", "analyse", "choose_move", "fallback_move",
 Progress = Callable[[SearchResult], None]
 
 
+AnyGame = PlaceTwistGame | TripleGame
+
+
 def choose_move(
-    game: ClassicGame,
+    game: AnyGame,
     *,
     level: int = 2,
     deadline: Callable[[], bool] | None = None,
     seed: int = 0,
     nodes: int | None = None,
     progress: Progress | None = None,
-) -> Move:
-    """A legal move for the seat to move in ``game``.
+) -> Move | TripleMove:
+    """A legal move for the seat to move in ``game`` (a :class:`TripleMove` in Triple).
 
     ``deadline`` returns True once time is up (build it from :data:`THINK_SECONDS`); ``nodes``
     caps the search at that many nodes; ``seed`` breaks ties (level 2 and 3) or adds noise
     (levels 0 and 1). Depth 1 is always searched in full, so an early deadline still gets a move
     that takes any immediate win and avoids handing the opponent one where possible.
-    ``progress`` is called with the best result so far after every completed iteration.
+    ``progress`` is called with the best result so far after every completed iteration (classic
+    only: the family's levels answer within their deadline, and :func:`fallback_move` stands in).
 
-    Raises ValueError if the game does not await a placement, is not a two-player game, or
-    ``level`` is not one of :data:`LEVELS`.
+    Raises ValueError if the game does not await a placement (or a move, in Triple's move phase),
+    is a classic game of more than two players, or ``level`` is not one of :data:`LEVELS`.
     """
+    if isinstance(game, (MultiplayerGame, TeamGame, TripleGame)):
+        return _family_move(game, level, deadline, seed, nodes)
     result = analyse(game, level=level, deadline=deadline, seed=seed, nodes=nodes, progress=progress)
     return to_move(game, *result.move)
 
 
 def analyse(
-    game: ClassicGame,
+    game: AnyGame,
     *,
     level: int = 2,
     deadline: Callable[[], bool] | None = None,
@@ -87,22 +98,43 @@ def analyse(
     return search(me, opp, Budget(nodes, deadline), seed=seed, tables=tables, progress=progress)
 
 
-def fallback_move(game: ClassicGame, seed: int = 0) -> Move:
+def fallback_move(game: AnyGame, seed: int = 0) -> Move | TripleMove:
     """Level 1's move: quick and never a blunder in one, for when a search fails or overruns."""
+    if isinstance(game, (MultiplayerGame, TeamGame, TripleGame)):
+        return _family_move(game, 1, None, seed, None)
     me, opp = _bitboards(game, 1)
     return to_move(game, *easy.easy_move(me, opp, seed, search_tables(game.geometry.size)))
 
 
-def to_move(game: ClassicGame, hole: int, t: int) -> Move:
+def _family_move(game: MultiplayerGame | TeamGame | TripleGame, level: int, deadline: Callable[[], bool] | None,
+                 seed: int, nodes: int | None) -> Move | TripleMove:
+    """The family's levels: a node budget per level unless a deadline or ``nodes`` is given."""
+    _check_level(level)
+    if isinstance(game, TripleGame):
+        default = triple.NODES.get(level)
+        budget = Budget(nodes if nodes is not None or deadline is not None else default, deadline)
+        return triple.triple_move(game, level, budget, seed)
+    default = family.NODES.get(level)
+    budget = Budget(nodes if nodes is not None or deadline is not None else default, deadline)
+    return family.family_move(game, level, budget, seed)
+
+
+def to_move(game: PlaceTwistGame, hole: int, t: int) -> Move:
     """The rules' :class:`Move` for the search's ``(hole, twist index)``."""
     if t < 0:
         return Move(hole)
     return Move(hole, search_tables(game.geometry.size).twists[t])
 
 
-def _bitboards(game: ClassicGame, level: int) -> tuple[int, int]:
+def _check_level(level: int) -> None:
     if isinstance(level, bool) or level not in LEVELS:
         raise ValueError(f"level {level!r} is not one of {LEVELS}")
+
+
+def _bitboards(game: AnyGame, level: int) -> tuple[int, int]:
+    _check_level(level)
+    if not isinstance(game, ClassicGame):
+        raise ValueError(f"the search analyses classic Pentago, not {game.variant}")
     if game.players != 2:
         raise ValueError(f"the computer opponent plays two-player games, not {game.players} players")
     if game.phase is not Phase.PLACE:

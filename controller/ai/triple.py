@@ -1,0 +1,177 @@
+"""The computer at Pentago Triple seats: complete a pattern, never hand one over, build the rest.
+
+Every level plays the same tactics first:
+
+1. complete a pattern it may claim (a face-up card; its own card with personal cards; the card
+   in play in the bonus game) when a move does; among such moves, one after which the next seat
+   cannot complete one of the cards still face up (only the cards on the table are looked at,
+   never the face-down deck);
+2. otherwise never leave a pattern the next seat can complete with its next move (in the
+   standard game that would eliminate the computer; with personal cards it would lose; in the
+   bonus game it gives the card away) when some move avoids it; if none does, the best-built move;
+3. otherwise build towards the cards (:mod:`.triple_eval`).
+
+The move phase and two-colour play come with the turn: the moves are those the rules allow (a
+colour still in the box and in play; in the move phase any marble but the one played last).
+
+Among the safe moves each level picks its own way: level 0 (beginner) a random one half the time,
+else level 1's; level 1 the best-built, with a seeded jitter; levels 2 and 3 look one reply
+further: among their best few safe moves (:data:`LOOKS`) they play one after which every reply
+of the next seat leaves a pattern for the seat after it (two players: for the computer), and
+otherwise the best-built. Each reply looked at is a node of the budget.
+
+>>> from controller.rules import TripleGame, TripleOptions, parse_cards
+>>> game = TripleGame(TripleOptions(players=2, cards=parse_cards("BYRYB")))
+>>> for text in ["Ba1 1R", "Yb1 1R", "Rc1 1R"]:
+...     game.push_text(text)
+>>> game.rows()[-1]  # B Y R on a1-c1: Y on d1 would hand the card to the next seat
+'byr...'
+>>> game.move_name(triple_move(game, 1, Budget(nodes=50)))[:3] != "Yd1"
+True
+>>> game.push_text("Yd1 1R")  # a careless move: now the computer completes BYRYB
+>>> game.move_name(triple_move(game, 0, Budget(nodes=50)))
+'Be1'
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules import TripleGame, TripleMove, Phase
+from ..rules.cards import Card, occurrences
+from ..rules.position import Position
+from .budget import Budget, OutOfBudget
+from .triple_board import BARE, Planes, TripleChoice, Turn, can_complete, card_templates, completions, tables
+from .triple_eval import Scored, Weights, after, scored_moves
+
+JITTER = 3  # levels 0 and 1: units of noise (a right hole in a three-hole start is 6)
+BEGINNER_CARE = 0.5
+LOOKS = {2: 3, 3: 6}  # safe moves whose replies levels 2 and 3 look at
+NODES = {2: 400, 3: 2000}
+
+
+def triple_move(game: TripleGame, level: int, budget: Budget, seed: int = 0) -> TripleMove:
+    """The move of the seat to move in ``game`` at ``level`` (0-3)."""
+    if game.phase is not Phase.PLACE or game.lifted is not None:
+        raise ValueError(f"the computer opponent moves only when a placement or move is due, not in phase {game.phase.value!r}")
+    table = Table(game)
+    seat = game.to_move
+    turn = table.turn(seat, game.position.stones, tuple(game.in_box(c) for c in range(3)), game.last_played)
+    colour, origin, hole, t = Chooser(table, seat, level, budget, random.Random(seed)).choose(turn)
+    twist = None if t == BARE else tables().twists[t]
+    return TripleMove(hole, None if origin is not None else colour, origin, twist)
+
+
+class Table:
+    """The seats still in ``game`` and the cards each can complete (what everyone can see)."""
+
+    def __init__(self, game: TripleGame) -> None:
+        self.mode, self.seats = game.mode, game.playing()
+        self.cards: dict[int, tuple[Card, ...]] = {
+            s: (game.dealt[s - 1],) if game.mode == "personal" else game.cards for s in self.seats}
+
+    def next_seat(self, seat: int) -> int:
+        return next((s for s in self.seats if s > seat), self.seats[0])
+
+    def turn(self, seat: int, planes: Planes, box: tuple[int, ...], last: int | None,
+             cards: tuple[Card, ...] | None = None) -> Turn:
+        return Turn(planes, box, last, card_templates(self.cards[seat] if cards is None else cards))
+
+    def weights(self, seat: int) -> Weights:
+        own = card_templates(self.cards[seat])
+        if self.mode != "personal":
+            return Weights(own)
+        return Weights(own, tuple(t for s in self.seats if s != seat for t in card_templates(self.cards[s])))
+
+
+class Chooser:
+    """One seat's choice (see the module doc)."""
+
+    def __init__(self, table: Table, seat: int, level: int, budget: Budget, rng: random.Random) -> None:
+        self.table, self.seat, self.level, self.budget, self.rng = table, seat, level, budget, rng
+        self.next = table.next_seat(seat)
+
+    def choose(self, turn: Turn) -> TripleChoice:
+        won = completions(turn)
+        if won:
+            return self._best_completion(turn, won)
+        moves = sorted(scored_moves(turn, self.table.weights(self.seat)), key=lambda m: -m[0])
+        if not moves:
+            raise ValueError("no legal move")
+        order = self._ordered(moves)
+        safe = self._safe(turn, order)
+        if not safe:
+            return moves[0][1:]
+        if self.level >= 2:
+            forcing = self._forcing(turn, safe)
+            if forcing is not None:
+                return forcing
+        return safe[0][1:]
+
+    def _ordered(self, moves: list[Scored]) -> list[Scored]:
+        rng = self.rng
+        if self.level == 0 and rng.random() >= BEGINNER_CARE:
+            shuffled = list(moves)
+            rng.shuffle(shuffled)
+            return shuffled
+        if self.level <= 1:
+            return sorted(moves, key=lambda m: -(m[0] + rng.randrange(JITTER)))
+        return moves
+
+    def _safe(self, turn: Turn, order: list[Scored]) -> list[Scored]:
+        """The first safe moves of ``order``: one for levels 0-1, up to :data:`LOOKS` beyond."""
+        wanted = LOOKS.get(self.level, 1)
+        out: list[Scored] = []
+        for move in order:
+            if not self._hands_over(turn, move[1:]):
+                out.append(move)
+                if len(out) >= wanted:
+                    break
+        return out
+
+    def _hands_over(self, turn: Turn, move: TripleChoice, cards: tuple[Card, ...] | None = None) -> bool:
+        """True if after ``move`` the next seat can complete a pattern."""
+        planes, box, last = after(turn, *move)
+        return can_complete(self.table.turn(self.next, planes, box, last, cards))
+
+    def _best_completion(self, turn: Turn, won: list[TripleChoice]) -> TripleChoice:
+        if self.table.mode != "shared" or len(self.table.seats) <= 2:
+            return won[0]  # the game ends (two players, personal) or the next card is face down
+        for move in won:
+            planes = after(turn, *move)[0]
+            left = tuple(c for c in self.table.cards[self.seat] if not _new(c, turn.planes, planes))
+            if not left or not self._hands_over(turn, move, left):
+                return move
+        return won[0]
+
+    def _forcing(self, turn: Turn, safe: list[Scored]) -> TripleChoice | None:
+        """A safe move after which every reply of the next seat hands the seat after it a
+        pattern, if the budget finds one."""
+        try:
+            for move in safe:
+                planes, box, last = after(turn, *move[1:])
+                if not self._has_safe_reply(self.table.turn(self.next, planes, box, last)):
+                    return move[1:]
+        except OutOfBudget:
+            pass
+        return None
+
+    def _has_safe_reply(self, reply_turn: Turn) -> bool:
+        if completions(reply_turn):
+            return True  # it can complete one: not a move to look further at
+        replier = Chooser(self.table, self.next, 1, self.budget, self.rng)
+        for move in sorted(scored_moves(reply_turn, self.table.weights(self.next)), key=lambda m: -m[0]):
+            self.budget.tick()
+            if self.budget.deadline is not None and self.budget.deadline():
+                raise OutOfBudget("deadline reached")
+            if not replier._hands_over(reply_turn, move[1:]):
+                return True
+        return False
+
+
+def _new(card: Card, before: Planes, now: Planes) -> bool:
+    """True if ``card`` stands on ``now`` somewhere it did not stand on ``before``."""
+    g = tables().geometry
+    was = set(occurrences(card, Position(g, before)))
+    return any(o not in was for o in occurrences(card, Position(g, now)))
+
