@@ -334,6 +334,12 @@ class PuzzleGame:
         reason = Reason.DISMANTLE_TIME if self.phase is Phase.DISMANTLE else Reason.RESTORE_TIME
         return self._end(reason, t)
 
+    def time_out(self) -> Round:
+        """End the phase in hand by the timer, whatever the clock says (a record's ``time``)."""
+        if self.outcome is not None:
+            raise IllegalMoveError("time: the game is over")
+        return self._end(Reason.DISMANTLE_TIME if self.phase is Phase.DISMANTLE else Reason.RESTORE_TIME, None)
+
     def push_text(self, text: str, t: float | None = None) -> Round | None:
         """Play the step written ``text`` (see :func:`parse_step`); the round it ended, if any."""
         return self.push(parse_step(text, self.geometry), t)
@@ -442,6 +448,7 @@ class PuzzleGame:
                      self.steps(), wrong, took)
         self.rounds.append(done)
         self.position = self.picture.position
+        self._turn = _Turn(turn.restorer, turn.dismantler)  # no steps in hand, even once the game is over
         self._last_t = t
         if out is not None:
             self.eliminated.append(out)

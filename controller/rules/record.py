@@ -16,7 +16,7 @@
     d4 1R
 
 The header names the variant (``classic``, ``classic-9x9``, ``multiplayer``, ``teams``,
-``triple``), its options (``Options``; see :class:`~controller.rules.turns.PlayOptions`, and
+``triple``, ``puzzle``: see :mod:`~controller.rules.puzzle_record`), its options (``Options``; see :class:`~controller.rules.turns.PlayOptions`, and
 :class:`~controller.rules.triple.TripleOptions` for Triple, whose record names every card dealt
 so that it replays without the deck file), the seats (``Player N``
 names in seat order, ``Colours`` in seat order) and who started (``Starter``), so a record alone
@@ -56,13 +56,17 @@ from .errors import IllegalMoveError, NotationError
 from .geometry import geometry
 from .notation import move_name, parse_move
 from .outcome import Outcome
+from .puzzle import PuzzleGame
+from .puzzle_record import VARIANT as PUZZLE
+from .puzzle_record import canonical_line, new_puzzle_game, play_line, puzzle_headers, record_lines
 from .triple import TripleGame, TripleOptions
 from .triple_notation import parse_triple_move, triple_move_name
 from .turns import PlaceTwistGame, PlayOptions
 from .variants import EVERY_SIZE, TRIPLE, new_game
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9 ]*?):\s?(.*)")
-_RANKED = {"multiplayer", TRIPLE}  # variants whose Result gives the whole standings
+_RANKED = {"multiplayer", TRIPLE, PUZZLE}  # variants whose Result gives the whole standings
+AnyGame = PlaceTwistGame | TripleGame | PuzzleGame
 
 
 @dataclass
@@ -122,7 +126,7 @@ def result_text(outcome: Outcome | None, ranked: bool = False) -> str:
 
 
 def record_of(
-    game: PlaceTwistGame | TripleGame,
+    game: AnyGame,
     players: Sequence[str],
     date: str | None = None,
     colours: Sequence[str] | None = None,
@@ -130,6 +134,8 @@ def record_of(
     """The record of ``game`` as played so far, its seats named ``players`` (and ``colours``)."""
     if colours is not None and len(colours) != game.players:
         raise ValueError(f"{len(colours)} colours for {game.players} seats")
+    if isinstance(game, PuzzleGame):
+        return _puzzle_record(game, players, date, colours)
     classic = isinstance(game, ClassicGame)
     headers = {"Variant": game.variant}
     if isinstance(game, TripleGame):
@@ -149,6 +155,18 @@ def record_of(
     return Record(headers, [game.move_name(m) for m in game.moves])
 
 
+def _puzzle_record(game: PuzzleGame, players: Sequence[str], date: str | None,
+                   colours: Sequence[str] | None) -> Record:
+    headers = puzzle_headers(game)
+    headers.update({f"Player {i}": name for i, name in enumerate(players, start=1)})
+    if colours:
+        headers["Colours"] = ", ".join(colours)
+    if date:
+        headers["Date"] = date
+    headers["Result"] = result_text(game.outcome, ranked=True)
+    return Record(headers, record_lines(game))
+
+
 def format_record(record: Record) -> str:
     head = "".join(f"{key}: {value}\n" for key, value in record.headers.items())
     return head + "\n" + "".join(f"{move}\n" for move in record.moves)
@@ -166,19 +184,27 @@ def parse_record(text: str) -> Record:
         if not m:
             raise NotationError(f"record line {number}: {line!r} is not a 'Key: value' header")
         record.headers[m[1]] = m[2].strip()
-    if record.variant not in EVERY_SIZE:
-        raise NotationError(f"record: unknown variant {record.variant!r} (known: {', '.join(EVERY_SIZE)})")
-    _new_game(record)  # the options, seats and starter make a game, or raise naming the header
+    if record.variant not in (*EVERY_SIZE, PUZZLE):
+        raise NotationError(f"record: unknown variant {record.variant!r} (known: {', '.join((*EVERY_SIZE, PUZZLE))})")
+    game = _new_game(record)  # the options, seats and starter make a game, or raise naming the header
     for number, line in enumerate(lines[number:], start=number + 1):
-        if line.strip():
+        if not line.strip():
+            continue
+        if isinstance(game, PuzzleGame):
+            record.moves.append(canonical_line(line, game, number))
+        else:
             record.moves.append(_canonical_move(line, number, record.variant))
     return record
 
 
-def replay(record: Record) -> PlaceTwistGame | TripleGame:
-    """Play a record's moves through the rules; raises naming the first illegal move's number."""
+def replay(record: Record) -> AnyGame:
+    """Play a record's moves through the rules; raises naming the first illegal move's number
+    (a puzzle record: the line, a round a line)."""
     game = _new_game(record)
     for number, text in enumerate(record.moves, start=1):
+        if isinstance(game, PuzzleGame):
+            play_line(game, text, number)
+            continue
         try:
             game.push_text(text)
         except IllegalMoveError as error:
@@ -190,11 +216,13 @@ def replay(record: Record) -> PlaceTwistGame | TripleGame:
     return game
 
 
-def _new_game(record: Record) -> PlaceTwistGame | TripleGame:
+def _new_game(record: Record) -> AnyGame:
     """The variant's game with the record's options and starter; without ``Options``, a seat per
     ``Player`` line (at least two in classic) and the variant's default twist rule."""
     if record.variant == TRIPLE:
         return _new_triple_game(record)
+    if record.variant == PUZZLE:
+        return new_puzzle_game(record.headers)
     try:
         options, starter = record.options, record.starter
         if options is None:
