@@ -93,7 +93,7 @@ class Watcher:
             if found:
                 return found
             time.sleep(0.05)
-        raise AssertionError(f"never saw {what}; saw {self.messages[-20:]}")
+        raise AssertionError(f"never saw {what}; the last topics: {[t for t, _, _ in self.messages[-12:]]}")
 
     def publish(self, topic: str, payload: bytes | str, retain: bool = False) -> None:
         self.client.publish(topic, payload, qos=1, retain=retain).wait_for_publish(5)

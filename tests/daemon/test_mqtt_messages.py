@@ -162,6 +162,11 @@ def test_a_bad_command_is_refused_saying_why(payload, reason):
     assert reason in str(refusal.value)
 
 
+def test_an_empty_command_is_refused_as_it_clears_a_retained_one():
+    with pytest.raises(Refused, match="an empty command does nothing"):
+        parse_request(b"", "b1")
+
+
 def test_a_retained_command_is_refused_as_it_would_run_at_every_reconnect():
     with pytest.raises(Refused, match="a retained command is refused: it would run again at every reconnect"):
         parse_request(b'{"name": "new_game"}', "b1", retained=True)

@@ -11,6 +11,9 @@ oldest are dropped and counted in ``unsent``) and only the newest state is kept.
 state (retained) and then the waiting events. Connection attempts back off from
 :data:`RETRY_S` ``[0]`` to ``[1]`` seconds. A clean stop publishes ``offline`` itself (a broker
 sends the last will only when a client vanishes); a killed daemon is marked ``offline`` by the will.
+The client speaks MQTT 5 (Mosquitto 1.6 and later) so that the command subscription can ask
+for the retain flag as published: a command published retained is refused when it arrives,
+not only when the broker replays it at the next subscription.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from collections import deque
 from typing import Any
 
 import aiomqtt
+from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from ... import __version__
 from ...errors import ConfigError
@@ -159,6 +163,7 @@ class Bridge:
             self.config.host, self.config.port, username=self.config.username or None,
             password=self.config.password or None, identifier=f"pentago-board-{self.config.board}",
             will=will, timeout=TIMEOUT_S, keepalive=KEEPALIVE_S, tls_context=self.tls,
+            protocol=aiomqtt.ProtocolVersion.V5,  # for retain-as-published: a retained command is told apart
             max_queued_incoming_messages=COMMAND_QUEUE, logger=logger)
 
     async def _session(self) -> None:
@@ -169,7 +174,7 @@ class Bridge:
             await client.publish(self.topics.status, ONLINE, qos=QOS, retain=True)
             for topic, payload in self.discovery:
                 await client.publish(topic, payload, qos=QOS, retain=True)
-            await client.subscribe(self.topics.command, qos=QOS)
+            await client.subscribe(self.topics.command, options=SubscribeOptions(qos=QOS, retainAsPublished=True))
             reader = asyncio.create_task(self._read(client), name="mqtt-commands")
             try:
                 await self._write(client, reader)

@@ -33,6 +33,8 @@ class Request:
 
 def parse_request(payload: bytes, board: str, *, retained: bool = False) -> Request:
     """The checked command in ``payload`` for board ``board``; raises Refused saying why."""
+    if not payload:
+        raise Refused("an empty command does nothing (it is how a retained message is cleared)")
     if retained:
         raise Refused("a retained command is refused: it would run again at every reconnect; "
                       "publish commands without the retain flag")
