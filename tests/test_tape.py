@@ -91,7 +91,7 @@ BAD_TAPES = [
     (lines({**HEADER, "sensing": "rgb"}), "line 1: \"sensing\" is 'rgb'; write \"presence\" or \"polarity\" or \"colour\""),
     (lines({**HEADER, "sensing": "colour"}, {"t": 1, "hole": "c3", "reading": "unsure"}),
      'line 2: "reading" is \'unsure\'; a colour tape reads "empty", "marble", "white", "black", '
-     '"blue", "yellow", "red", "green"'),
+     '"blue", "yellow", "red", "green", "magenta"'),
     (lines({**HEADER, "detents_per_quarter": 0}), "line 1: \"detents_per_quarter\" is 0; it must be at least 1"),
     (lines({**HEADER, "detents_per_quarter": 4.5}), "line 1: 'detents_per_quarter' is 4.5; it must be an integer"),
     (lines({**HEADER, "detents_per_quarter": True}), "line 1: 'detents_per_quarter' is True; it must be an integer"),
