@@ -139,7 +139,8 @@ def completions(turn: Turn) -> list[TripleChoice]:
         if not origins:
             continue
         if not missing:  # the twist alone: any first half that is not itself a completion
-            out.update((c, o, h, t) for c, o, h in first_halves(turn) if not _is_bare(turn, bare, c, o, h))
+            out.update((c, o, h, t) for c, o, h in first_halves(turn)
+                       if (o is None or origins >> o & 1) and not _is_bare(turn, bare, c, o, h))
             continue
         hole = missing.bit_length() - 1 if t < 0 else tb.image[t ^ 1][hole_of(missing)].bit_length() - 1
         starts: list[int | None] = [None] if not turn.is_move_phase() else list(_bits(origins))
