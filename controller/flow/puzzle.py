@@ -1,0 +1,439 @@
+"""The flow of Picture-Puzzle on the board: build the picture, show it, dismantle, restore, judge.
+
+States: choosing, awaiting_placement (the board is judged: every step below but guiding),
+repair (the board differs from what is due: after a failed restore the flow goes there itself
+to guide the picture back) and game_over. The puzzle's own step is :attr:`PuzzleFlow.step`:
+
+- ``build``: each hole of the picture is lit in its stone's colour until the picture stands;
+  stones go in any order, several at once; a stone in a hole the picture leaves empty (or of the
+  wrong colour, where the sensors tell) is no step, and the repair guidance lights it;
+- ``show``: the picture in light for ``show_s`` seconds (the teacher's setting; 0 skips it);
+- ``dismantle``: "look away" for the restorer and "dismantle now" for the dismantler: the board
+  accepts removals and quarter twists, up to k of each, in any order;
+- ``restore``: "restore now", with a countdown on the status pixels when a limit is set: a
+  placement then a twist, k times (a placement and its twist may settle together);
+- after the k-th pair the rules judge the board. Passed: the next round shows the picture.
+  Failed: the holes that differ blink, the player is out, and the repair guidance puts the
+  picture back before the next round. The last player in: the winner's colour and the picture.
+
+Time comes from the core's clock: :meth:`PuzzleFlow.tick` ends the show, counts down and fails
+a restore (or dismantle) whose time has run out; a step made late fails it too (the rules judge
+the time each step carries).
+
+The judge checks what the board senses (:class:`~controller.rules.puzzle.Check`, from the
+``check`` option: the virtual board checks colours; presence boards only where stones are, and
+say so before the game; polarity boards W and B).
+
+The core sees the running game through :class:`BoardPuzzle`, the rules' game with the few
+attributes every flow's game has (``to_move``: the seat acting now, ``places``, ``moves``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..board import Diff, Physical, Step
+from ..colours import SEAT_COLOURS
+from ..lights.scenes import eliminated_scene, menu_scene, overlay, repair_scene, turn_scene
+from ..lights.view import HoleLight, View
+from ..rules import IllegalMoveError, Position, Twist, hole_name, parse_hole, parse_twist
+from ..rules.pictures import LETTERS, Picture
+from ..rules.puzzle import Check, Phase, PuzzleGame, PuzzleOptions, Round
+from ..rules.puzzle_notation import Step as PuzzleStep
+from .menu import Menu
+from .place_twist import PlaceTwistFlow
+from .steps import Action
+
+STATES = ["choosing", "awaiting_placement", "repair", "game_over"]
+TRANSITIONS: list[dict[str, Any]] = [
+    {"trigger": "start", "source": ["choosing", "game_over"], "dest": "awaiting_placement"},
+    {"trigger": "broke", "source": "awaiting_placement", "dest": "repair"},
+    {"trigger": "mended", "source": "repair", "dest": "awaiting_placement"},
+    {"trigger": "ended", "source": ["awaiting_placement", "repair"], "dest": "game_over"},
+    {"trigger": "abort", "source": STATES[1:], "dest": "choosing"},
+]
+STATUS_PIXELS = 4  # the countdown's resolution: as many steps as a board has status pixels
+PICTURE_COLOURS = SEAT_COLOURS  # colour index -> marble colour name: W white, B black, R red, G green
+
+
+class BoardPuzzle(PuzzleGame):
+    """The rules' game as the core sees any flow's game: the seat acting now and no moves of
+    the place-twist kind (the steps are the puzzle's own, in :meth:`steps` and :attr:`rounds`)."""
+
+    places: tuple[tuple[int, ...], ...] = ()
+    starter = 1
+
+    def __init__(self, picture: Picture, options: PuzzleOptions) -> None:
+        super().__init__(picture, options)
+        self.moves: list[Any] = []
+        self.step = "build"  # the flow's step (see the module doc)
+        self.built = Position(picture.position.geometry, (0, 0, 0, 0))  # the stones of the build so far
+
+    @property
+    def to_move(self) -> int:
+        """The seat acting now: the dismantler while dismantling, else the restorer."""
+        if self.outcome is not None:
+            return self.outcome.winners[0]
+        seat = self.dismantler if self.phase is Phase.DISMANTLE and self.step == "dismantle" else self.restorer
+        assert seat is not None
+        return seat
+
+    def colour_of(self, seat: int) -> int:
+        return seat - 1
+
+    def expected(self) -> Position:
+        """What the board should show: the build so far, or the game's board."""
+        return self.built if self.step == "build" else self.position
+
+
+class PuzzleFlow(PlaceTwistFlow):
+    """Model of Picture-Puzzle's machine (see the module doc)."""
+
+    game: BoardPuzzle | None  # type: ignore[assignment]
+    machine_states = STATES
+    machine_transitions = TRANSITIONS
+    ended: Any
+
+    def __init__(self, catalogue: Any, colours: tuple[str, ...] = ("white", "black"), size: int = 9) -> None:
+        super().__init__(catalogue, colours, size)
+        self.show_until: float | None = None
+        self.left_s: float | None = None  # the countdown at the last tick
+        self.last_round: Round | None = None
+        self.now = 0.0  # the latest time the flow was told (a guided-back picture is shown from then)
+        self.pending_records: list[dict[str, Any]] = []  # made outside accept and tick: out with the next tick
+
+    # -- starting ------------------------------------------------------------------------------
+
+    def new_game(self, options: dict[str, Any], t: float) -> dict[str, Any]:
+        record = super().new_game(options, t)
+        game = self._game()
+        self.show_until = self.left_s = None
+        self.last_round = None
+        check = game.options.check
+        if check is not Check.COLOUR:
+            self.news.append(f"this board checks {'only where stones are' if check is Check.PRESENCE else 'white and black only'}, "
+                             "not every colour")
+        self.news.append(f"build {game.picture.title}: put a stone on each lit hole, in its colour")
+        return record
+
+    def next_game(self, t: float) -> dict[str, Any]:
+        raise IllegalMoveError("Picture-Puzzle has no match: a game is followed by the menu")
+
+    def expected(self) -> Position:
+        return self._game().expected()
+
+    def seat_colour(self, seat: int) -> str:
+        return PICTURE_COLOURS[seat - 1]
+
+    def may_take_back(self) -> bool:
+        return False  # a placed stone is never taken back; a dismantle is not a move to undo
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def accept(self, actions: tuple[Action, ...], t: float) -> list[dict[str, Any]]:
+        """Apply ``actions`` in order, stopping at the first the rules refuse (its reason goes
+        to the news) or at a round's end; their journal records."""
+        self.now = max(self.now, t)
+        records, self.pending_records = self.pending_records, []
+        for action in actions:
+            try:
+                records += self.apply(action, t)
+            except IllegalMoveError as error:
+                self.news.append(f"refused: {error}")
+                break
+            if self.last_round is not None and records and records[-1].get("kind") == "round":
+                break
+        return records
+
+    def apply(self, action: Action, t: float) -> list[dict[str, Any]]:  # type: ignore[override]
+        game = self._game()
+        if game.is_over():
+            raise IllegalMoveError("the game is over")
+        if game.step == "build":
+            return self._build(game, action, t)
+        if game.step not in ("dismantle", "restore"):
+            raise IllegalMoveError(f"the board is showing the picture: wait for the cue ({game.step})")
+        step = _puzzle_step(action)
+        record = {"t": t, "kind": action.kind, **_fields(action, game)}
+        ended = game.push(step, t)
+        return [record, *self._after_step(game, ended, t)]
+
+    def _build(self, game: BoardPuzzle, action: Action, t: float) -> list[dict[str, Any]]:
+        hole = action.hole
+        want = None if hole is None else game.picture.position.colour_at(hole)
+        if action.kind != "place" or hole is None or want is None:
+            raise IllegalMoveError("while the picture is built, stones go only on the lit holes")
+        if action.colour is not None and action.colour != want and game.options.check is Check.COLOUR:
+            raise IllegalMoveError(f"{hole_name(hole, game.geometry)} takes a {PICTURE_COLOURS[want]} stone")
+        game.built = game.built.place(hole, want)
+        records = [{"t": t, "kind": "build", "hole": hole_name(hole, game.geometry)}]
+        if game.built == game.picture.position:
+            records += self._show(game, t)
+        return records
+
+    def _show(self, game: BoardPuzzle, t: float) -> list[dict[str, Any]]:
+        """The picture stands: show it, or go straight to the dismantle when there is no show."""
+        game.step = "show"
+        show_s = self.options.get("show_s", 0)
+        self.show_until = t + show_s
+        self.news.append(f"look at the picture, seat {game.restorer}" + (f" ({show_s:g} s)" if show_s else ""))
+        return self._dismantle(game, t) if not show_s else []
+
+    def _dismantle(self, game: BoardPuzzle, t: float) -> list[dict[str, Any]]:
+        game.step = "dismantle"
+        self.show_until = None
+        game.begin(t)
+        self.news.append(f"seat {game.restorer}: look away! seat {game.dismantler}: dismantle now "
+                         f"({_count(game.k, 'stone')} out, {_count(game.k, 'twist')})")
+        return [{"t": t, "kind": "dismantle"}]
+
+    def _after_step(self, game: BoardPuzzle, ended: Round | None, t: float) -> list[dict[str, Any]]:
+        if ended is None and game.step == "dismantle" and game.phase is not Phase.DISMANTLE:
+            game.step = "restore"
+            game.begin(t)
+            limit = game.options.restore_limit_s
+            self.news.append(f"seat {game.restorer}: restore now" + (f" ({limit:g} s)" if limit else ""))
+        return [] if ended is None else self._round_over(game, ended, t)
+
+    def _round_over(self, game: BoardPuzzle, ended: Round, t: float) -> list[dict[str, Any]]:
+        self.last_round, self.left_s = ended, None
+        record = {"t": t, "kind": "round", "passed": ended.passed, "reason": ended.reason.value}
+        if ended.passed:
+            self.news.append(f"seat {ended.restorer} restored the picture")
+        else:
+            wrong = f"{_count(len(ended.differences), 'hole')} differ" if ended.differences else ended.reason.value
+            self.news.append(f"seat {ended.restorer if ended.out == ended.restorer else ended.dismantler}: "
+                             f"{wrong}; seat {ended.out} is out")
+        if game.is_over():
+            outcome = game.outcome
+            assert outcome is not None
+            self.news.append(f"seat {outcome.winners[0]} wins: the last player in")
+            self.ended()
+            return [record, self._end_record(t)]
+        if ended.passed:
+            return [record, *self._show(game, t)]
+        game.step = "guide"
+        if self.state == "awaiting_placement":
+            self.broke()  # the board differs from the picture: the repair guidance puts it back
+        return [record]
+
+    def on_enter_awaiting_placement(self) -> None:
+        """Back from repair: after a failed round, the picture stands again: show it (from the
+        next tick), or with no show, dismantle at once."""
+        game = self.game
+        if game is not None and game.step == "guide":
+            game.step = "show"
+            self.show_until = None
+            if not self.options.get("show_s", 0):
+                self.pending_records = self._dismantle(game, self.now)
+
+    def tick(self, t: float) -> list[dict[str, Any]]:
+        """The core's clock: end the show, count down, fail a phase whose time ran out."""
+        self.now = max(self.now, t)
+        game = self.game
+        records, self.pending_records = self.pending_records, []
+        if game is None or game.is_over() or self.state not in ("awaiting_placement", "repair"):
+            return records
+        return records + self._timers(game, t)
+
+    def _timers(self, game: BoardPuzzle, t: float) -> list[dict[str, Any]]:
+        if game.step == "show":
+            if self.show_until is None:
+                self.show_until = t + self.options.get("show_s", 0)
+            return self._dismantle(game, t) if t >= self.show_until else []
+        if game.step in ("dismantle", "restore"):
+            self.left_s = game.time_left(t)
+            ended = game.expire(t)
+            if ended is not None:
+                return [{"t": t, "kind": "time"}, *self._round_over(game, ended, t)]
+        return []
+
+    def deadline(self) -> float | None:
+        """When the flow next wants a tick: the end of the show, or the next countdown second."""
+        game = self.game
+        if game is None or game.is_over():
+            return None
+        if game.step == "show" and self.show_until is not None:
+            return self.show_until
+        return None
+
+    # -- resuming ------------------------------------------------------------------------------
+
+    def _replay_one(self, record: dict[str, Any]) -> None:
+        kind = record["kind"]
+        game = self.game
+        if kind in ("start", "menu"):
+            super()._replay_one(record)
+        elif game is None:
+            raise IllegalMoveError("no game is running")
+        elif kind == "build":
+            self.apply(Action("place", parse_hole(record["hole"], game.geometry)), float(record.get("t", 0.0)))
+        elif kind == "dismantle":
+            if game.step == "guide":
+                self.mended()  # the picture was guided back before this round
+            if game.step == "show":
+                self._dismantle(game, float(record.get("t", 0.0)))
+            self.pending_records = []
+        elif kind in ("remove", "place", "twist"):
+            self.apply(self._action(record), float(record.get("t", 0.0)))
+        elif kind == "time":
+            self._round_over(game, game.time_out(), float(record.get("t", 0.0)))
+
+    def _action(self, record: dict[str, Any]) -> Action:
+        g = self._game().geometry
+        if record["kind"] == "twist":
+            return Action("twist", twist=parse_twist(record["twist"], g))
+        letter = record.get("colour")
+        colour = LETTERS.index(letter) if isinstance(letter, str) and letter in LETTERS else None
+        return Action(record["kind"], parse_hole(record["hole"], g), colour=colour)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def move_texts(self) -> list[str]:
+        """The rounds so far, one line each (as the record writes them)."""
+        from ..rules.puzzle_record import record_lines
+
+        game = self.game
+        return [] if game is None else record_lines(game)
+
+    def _game(self) -> BoardPuzzle:
+        if self.game is None:
+            raise IllegalMoveError("no game is running")
+        return self.game
+
+
+def _puzzle_step(action: Action) -> PuzzleStep:
+    if action.kind == "twist":
+        assert action.twist is not None
+        return PuzzleStep.turn(action.twist)
+    if action.kind not in ("remove", "place") or action.hole is None:
+        raise IllegalMoveError(f"a {action.kind} is no step of Picture-Puzzle")
+    if action.kind == "remove":
+        return PuzzleStep.remove(action.hole)
+    return PuzzleStep.place(action.hole, action.colour)
+
+
+def _fields(action: Action, game: BoardPuzzle) -> dict[str, Any]:
+    if action.kind == "twist":
+        return {"twist": str(action.twist)}
+    assert action.hole is not None
+    fields: dict[str, Any] = {"hole": hole_name(action.hole, game.geometry)}
+    if action.kind == "place":
+        colour = action.colour if action.colour is not None else game.picture.colours_used[0]
+        fields["colour"] = LETTERS[colour]
+    return fields
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# -- how a settled board is read ----------------------------------------------------------------
+
+def explain(game: BoardPuzzle, diff: Diff, placed: int | None, physical: Physical) -> tuple[Action, ...] | None:
+    """The actions that turn the expected board into the sensed one for the step in hand, or
+    None (the referee then guides the board back)."""
+    if game.is_over() or diff.is_same() or diff.recoloured or diff.unsure or diff.torn:
+        return None
+    if game.step == "build":
+        return _build(game, diff)
+    twist = _twist(diff)
+    if len(diff.turns) > 1 or (diff.turns and twist is None):
+        return None
+    if game.step == "dismantle" and not diff.added:
+        return ((Action("twist", twist=twist),) if twist else ()) + tuple(Action("remove", h) for h in diff.removed)
+    if game.step == "restore" and not diff.removed and len(diff.added) <= 1:
+        return _restore(game, diff, twist)
+    return None
+
+
+def _build(game: BoardPuzzle, diff: Diff) -> tuple[Action, ...] | None:
+    if diff.turns or diff.removed or not diff.added:
+        return None
+    picture = game.picture.position
+    actions = []
+    for hole, sensed in diff.added:
+        want = picture.colour_at(hole)
+        if want is None or (sensed is not None and sensed != want and game.options.check is Check.COLOUR):
+            return None
+        actions.append(Action("place", hole, colour=sensed))
+    return tuple(actions)
+
+
+def _restore(game: BoardPuzzle, diff: Diff, twist: Twist | None) -> tuple[Action, ...] | None:
+    if not diff.added:
+        return (Action("twist", twist=twist),) if twist else None
+    hole, sensed = diff.added[0]
+    colour = sensed if sensed is not None and sensed < len(LETTERS) else None
+    if twist is None:
+        return (Action("place", hole, colour=colour),)
+    before = game.geometry.rotate(1 << hole, twist.block, not twist.clockwise).bit_length() - 1
+    return (Action("place", before, colour=colour), Action("twist", twist=twist))
+
+
+def _twist(diff: Diff) -> Twist | None:
+    if len(diff.turns) == 1 and abs(diff.turns[0][1]) == 1:
+        block, quarters = diff.turns[0]
+        return Twist(block, quarters > 0)
+    return None
+
+
+def is_idle_turn(game: BoardPuzzle, diff: Diff) -> bool:
+    """Never: every turned block is a step of the dismantle or the restore, or to be put back."""
+    return False
+
+
+def next_colour(game: BoardPuzzle) -> int | None:
+    """No one colour is due: the picture says which stone goes where."""
+    return None
+
+
+# -- what the LEDs show -------------------------------------------------------------------------
+
+def scene(flow: PuzzleFlow, menu: Menu, repair: list[Step], prompt: Any = None) -> View:
+    """The view for the puzzle's step (see the module doc); ``prompt`` is unused."""
+    if flow.state == "choosing":
+        holes = menu.option_holes()
+        return menu_scene(holes, [holes[menu.pick]] if menu.pick is not None else [])
+    game = flow.game
+    assert game is not None
+    if game.is_over():
+        return overlay(_picture(game.picture.position), turn_scene(flow.seat_colour(game.to_move)))
+    if game.step == "build":
+        missing = Position(game.geometry, tuple(p & ~game.built.occupied for p in game.picture.position.stones))
+        return overlay(_picture(missing), repair_scene(repair[:1]) if repair else View())
+    if game.step == "guide":
+        return _guide(flow, game, repair)
+    if game.step == "show":
+        return overlay(_picture(game.picture.position), turn_scene(flow.seat_colour(game.restorer or 1)))
+    if flow.state == "repair" and repair:
+        return repair_scene(repair[:1])
+    return _countdown(flow, flow.seat_colour(game.to_move), game)
+
+
+def _picture(position: Position) -> View:
+    """Each stone of ``position`` lit in its colour on its hole."""
+    return View(holes=tuple(HoleLight(hole, PICTURE_COLOURS[colour])
+                            for colour, stones in enumerate(position.stones)
+                            for hole in range(position.geometry.hole_count) if stones >> hole & 1))
+
+
+def _guide(flow: PuzzleFlow, game: BoardPuzzle, repair: list[Step]) -> View:
+    """A failed round: the holes that differed blink, the seat out on the status pixels, then
+    the repair guidance step by step."""
+    ended = flow.last_round
+    out = eliminated_scene(flow.seat_colour(ended.out)) if ended and ended.out else View()
+    if repair:
+        return overlay(repair_scene(repair[:1]), out)
+    wrong = ended.differences if ended else ()
+    return overlay(View(holes=tuple(HoleLight(h, "remove", blink=True) for h in wrong)), out)
+
+
+def _countdown(flow: PuzzleFlow, colour: str, game: BoardPuzzle) -> View:
+    """The acting seat's colour on the status pixels; with a limit, as many lit as time is left."""
+    limit = game.options.restore_limit_s if game.step == "restore" else game.options.dismantle_limit_s
+    if limit is None or flow.left_s is None:
+        return turn_scene(colour)
+    lit = max(0, min(STATUS_PIXELS, math.ceil(flow.left_s / limit * STATUS_PIXELS)))
+    return View(status=(colour,) * lit + ("off",) * (STATUS_PIXELS - lit))

@@ -1,0 +1,108 @@
+"""Picture-Puzzle on the 6x6 and 9x9 boards: the teacher's memory game of dismantles and restores.
+
+The rules are :mod:`controller.rules.puzzle`, the flow :mod:`controller.flow.puzzle`; this module
+says how the product offers them. Options (the web API's and the new-game command's keys):
+
+- ``players`` 2-4 (``names``, one per seat, as in every game);
+- ``picture``: a picture of the library for the board (its name or title, see
+  ``pentago-board pictures``); default the Red Cross;
+- ``start_k``: the k of the first stage (default 1; never more than the picture's stones);
+- ``restore_limit_s`` / ``dismantle_limit_s``: seconds for each restore / dismantle, or None
+  (no limit, the default);
+- ``show_s``: how long the picture is shown in light before each round (default 10 s, 0 none);
+- ``check``: what the judge compares, ``"colour"`` (the default; the virtual board),
+  ``"polarity"`` (white and black) or ``"presence"`` (where stones are).
+
+Seats are players, not colours: the status pixels show the seat acting in its seat colour.
+
+>>> SPEC.options({"players": 3, "picture": "Space Rocket", "restore_limit_s": 30}, 9)["picture"]
+'space-rocket'
+>>> SPEC.options({"players": 2, "picture": "four-w"}, 6)
+Traceback (most recent call last):
+...
+controller.games.spec.OptionError: no picture 'four-w' for the 6x6 board (pictures: red-cross, h, square, triangle, space-rocket, house, traffic-jam, lightning, orion, love, jackson-pollock)
+>>> SPEC.options({"players": 2, "show_s": -1}, 9)
+Traceback (most recent call last):
+...
+controller.games.spec.OptionError: show_s -1: a number of seconds from 0 to 600
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..flow.puzzle import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
+from ..rules.pictures import library_picture, picture_name
+from ..rules.puzzle import Check, PuzzleOptions
+from .spec import Choice, GameSpec, OptionError
+
+MAX_S = 600  # a time limit or show of more than ten minutes is a typing mistake
+MAX_K = 81
+
+
+@dataclass(frozen=True)
+class Setting(Choice):
+    """An option whose values cannot all be lit on a menu page: a picture name, a number of
+    seconds, a k. Never a menu page; ``check`` reads it into its canonical form."""
+
+    menu: bool = False
+
+    def check(self, value: Any) -> Any:
+        if self.name == "picture":
+            if not isinstance(value, str) or not 0 < len(value) <= 40:
+                raise OptionError(f"picture {value!r}: name a picture of the library, e.g. 'red-cross'")
+            return picture_name(value)
+        if self.name == "start_k":
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_K:
+                raise OptionError(f"start_k {value!r}: a whole number from 1 to the picture's stones")
+            return value
+        if value is None and self.name != "show_s":
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_S \
+                or (value == 0 and self.name != "show_s"):
+            least = "0" if self.name == "show_s" else "1"
+            raise OptionError(f"{self.name} {value!r}: a number of seconds from {least} to {MAX_S}")
+        return value
+
+
+PLAYERS = Choice("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
+                 refusal="Picture-Puzzle is for 2 to 4 players")
+PICTURE = Setting("picture", ("red-cross",), ("the picture to build, from the library",))
+START_K = Setting("start_k", (1,), ("stones and twists in each dismantle of the first stage",))
+RESTORE_LIMIT = Setting("restore_limit_s", (None,), ("no time limit for a restore",))
+DISMANTLE_LIMIT = Setting("dismantle_limit_s", (None,), ("no time limit for a dismantle",))
+SHOW = Setting("show_s", (10,), ("seconds the picture is shown in light before each round",))
+CHECK = Choice("check", ("colour", "polarity", "presence"),
+               ("every colour (the virtual board)", "white and black (a polarity board)",
+                "only where stones are (a presence board)"), menu=False,
+               refusal="the judge checks 'colour', 'polarity' or 'presence'")
+
+
+def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> Any:
+    """The board's game (the rules check the combination: k against the picture's stones)."""
+    picture = library_picture(options["picture"], size)
+    rules = PuzzleOptions(options["players"], options["start_k"], options["restore_limit_s"],
+                          options["dismantle_limit_s"], Check(options["check"]))
+    return BoardPuzzle(picture, rules)
+
+
+def colours(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
+    """The picture's colours by index (W B R G), whatever the board's own are."""
+    return PICTURE_COLOURS
+
+
+SPEC = GameSpec(
+    name="puzzle",
+    title="Picture-Puzzle",
+    sizes=(9, 6),
+    choices=(PLAYERS, PICTURE, START_K, RESTORE_LIMIT, DISMANTLE_LIMIT, SHOW, CHECK),
+    flow=PuzzleFlow,
+    explain=explain,
+    is_idle_turn=is_idle_turn,
+    next_colour=next_colour,
+    scene=scene,
+    colours=colours,
+    rules=make,
+)

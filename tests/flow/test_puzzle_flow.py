@@ -1,0 +1,197 @@
+"""Picture-Puzzle's flow, table by table: build with the holes lit, show for the teacher's time,
+look away and dismantle, restore with a countdown, pass, fail (the difference shown, the seat
+out, the picture guided back), the timer, the winner; how a settled board is read at each step;
+the journal replays to the same game; the teacher's summary."""
+
+import pytest
+
+from controller.board import Diff
+from controller.flow.puzzle import PuzzleFlow, explain, scene
+from controller.flow.puzzle_summary import summary, summary_csv
+from controller.flow.steps import Action
+from controller.games.puzzle import SPEC
+from controller.rules import Twist, parse_hole
+from controller.rules.geometry import geometry
+
+G = geometry(9)
+
+
+class Catalogue:
+    """The registry's three calls, for the puzzle alone."""
+
+    def options(self, args, size):
+        return SPEC.options(args, size)
+
+    def make(self, options, size, starter):
+        return SPEC.make(options, size, starter)
+
+    def colours(self, options, board):
+        return SPEC.colours(options, board)
+
+
+def h(name):
+    return parse_hole(name, G)
+
+
+def flow_for(**options) -> PuzzleFlow:
+    flow = PuzzleFlow(Catalogue(), ("white", "black"), 9)
+    flow.new_game({"game": "puzzle", "picture": "h", "players": 3, "show_s": 5, **options}, 0.0)
+    return flow
+
+
+def built(flow: PuzzleFlow, t: float = 1.0) -> list:
+    holes = [hole for hole, _ in flow.game.picture.holes()]
+    return flow.accept(tuple(Action("place", hole, colour=1) for hole in holes), t)
+
+
+PASS = ((Action("remove", h("c2")),), (Action("twist", twist=Twist(5, True)),),
+        (Action("place", h("c2"), colour=1), Action("twist", twist=Twist(5, False))))
+FAIL = ((Action("remove", h("c2")),), (Action("twist", twist=Twist(5, True)),),
+        (Action("place", h("d2"), colour=1), Action("twist", twist=Twist(5, False))))
+
+
+def play(flow: PuzzleFlow, steps, t: float = 10.0) -> list:
+    records = []
+    for i, actions in enumerate(steps):
+        records += flow.accept(actions, t + i)
+    return records
+
+
+def test_the_build_lights_each_missing_hole_in_its_colour_then_the_picture_is_shown():
+    flow = flow_for()
+    assert flow.state == "awaiting_placement" and flow.game.step == "build"
+    assert len(scene(flow, None, []).holes) == 17  # every stone of the H, in black
+    flow.accept((Action("place", h("c2"), colour=1),), 0.5)
+    view = scene(flow, None, [])
+    assert len(view.holes) == 16 and {light.colour for light in view.holes} == {"black"}
+    records = built(flow)
+    assert records[-1]["kind"] == "build" and flow.game.step == "show"
+    assert flow.take_news()[-1] == "look at the picture, seat 1 (5 s)"
+
+
+def test_a_stone_off_the_picture_is_no_build_step():
+    flow = flow_for()
+    assert explain(flow.game, Diff(added=((h("a1"), 1),)), None, None) is None
+    assert explain(flow.game, Diff(added=((h("c2"), 2),)), None, None) is None  # red where black is due
+    assert explain(flow.game, Diff(added=((h("c2"), 1), (h("c3"), None))), None, None) == (
+        Action("place", h("c2"), colour=1), Action("place", h("c3")))
+
+
+def test_the_show_lasts_the_teachers_time_then_the_restorer_looks_away():
+    flow = flow_for()
+    built(flow)
+    assert flow.tick(5.9) == [] and flow.game.step == "show"
+    assert flow.tick(6.0) == [{"t": 6.0, "kind": "dismantle"}]
+    assert flow.game.step == "dismantle" and flow.game.to_move == 2
+    assert flow.take_news()[-1] == "seat 1: look away! seat 2: dismantle now (1 stone out, 1 twist)"
+
+
+def test_without_a_show_the_dismantle_starts_once_the_picture_stands():
+    flow = flow_for(show_s=0)
+    assert built(flow)[-1] == {"t": 1.0, "kind": "dismantle"}
+
+
+def test_a_passed_round_shows_the_picture_again_for_the_next_restorer():
+    flow = flow_for(show_s=0)
+    built(flow)
+    records = play(flow, PASS)
+    assert [r["kind"] for r in records] == ["remove", "twist", "place", "twist", "round", "dismantle"]
+    assert records[4]["passed"] is True
+    assert (flow.game.restorer, flow.game.dismantler, flow.game.step) == (2, 3, "dismantle")
+
+
+def test_a_failed_round_shows_the_difference_puts_the_seat_out_and_guides_the_picture_back():
+    flow = flow_for()
+    built(flow)
+    flow.tick(6.0)
+    records = play(flow, FAIL)
+    assert records[-1] == {"t": 12.0, "kind": "round", "passed": False, "reason": "the board differs from the picture"}
+    assert flow.state == "repair" and flow.game.step == "guide"
+    assert flow.expected() == flow.game.picture.position
+    view = scene(flow, None, [])
+    assert {light.hole for light in view.holes} == {h("d2"), h("c2")} and view.status[0] == "white"  # seat 1 out, in its colour
+    assert flow.take_news()[-1] == "seat 1: 2 holes differ; seat 1 is out"
+    flow.mended()  # the repair guidance put the picture back
+    assert flow.game.step == "show" and flow.tick(20.0) == [] and flow.tick(25.0)[0]["kind"] == "dismantle"
+    assert (flow.game.restorer, flow.game.dismantler) == (2, 3)
+
+
+def test_the_restore_counts_down_on_the_status_pixels_and_fails_when_time_runs_out():
+    flow = flow_for(show_s=0, restore_limit_s=20)
+    built(flow)
+    play(flow, PASS[:2], t=10.0)  # the restore's clock starts at 11
+    flow.tick(16.0)  # 15 s of 20 left: three of four pixels
+    assert scene(flow, None, []).status == ("white", "white", "white", "off")
+    assert flow.tick(31.0) == []  # exactly the limit is in time
+    records = flow.tick(31.5)
+    assert [r["kind"] for r in records] == ["time", "round"] and records[1]["reason"] == "the restore ran out of time"
+    assert flow.game.eliminated == [1] and flow.state == "repair"
+
+
+def test_the_last_player_in_wins_and_the_game_is_over():
+    flow = flow_for(show_s=0, players=2)
+    built(flow)
+    records = play(flow, FAIL)
+    assert records[-1]["kind"] == "end" and records[-1]["winners"] == [2]
+    assert flow.state == "game_over" and flow.take_news()[-1] == "seat 2 wins: the last player in"
+    assert scene(flow, None, []).turn == "black"  # seat 2's colour
+
+
+@pytest.mark.parametrize("step, diff, actions", [
+    ("dismantle", Diff(removed=(h("c2"),)), (Action("remove", h("c2")),)),
+    ("dismantle", Diff(turns=((5, 1),)), (Action("twist", twist=Twist(5, True)),)),
+    ("dismantle", Diff(turns=((5, -1),), removed=(h("e4"),)), (Action("twist", twist=Twist(5, False)), Action("remove", h("e4")))),
+    ("dismantle", Diff(added=((h("a1"), 1),)), None),
+    ("restore", Diff(added=((h("c2"), 1),)), (Action("place", h("c2"), colour=1),)),
+    ("restore", Diff(turns=((5, -1),)), (Action("twist", twist=Twist(5, False)),)),
+    ("restore", Diff(removed=(h("g2"),)), None),
+    ("restore", Diff(turns=((5, 2),)), None),  # a half turn is two steps, never one
+])
+def test_how_a_settled_board_is_read(step, diff, actions):
+    flow = flow_for()
+    flow.game.step = step
+    assert explain(flow.game, diff, None, None) == actions
+
+
+def test_a_restore_placement_and_its_twist_settling_together_is_read_in_order():
+    flow = flow_for()
+    flow.game.step = "restore"
+    # d5 turns to e6 on a clockwise quarter of the middle block: the stone was put on d5 first
+    assert explain(flow.game, Diff(turns=((5, 1),), added=((h("e6"), 1),)), None, None) == (
+        Action("place", h("d5"), colour=1), Action("twist", twist=Twist(5, True)))
+
+
+def test_the_journal_replays_to_the_same_game():
+    flow = flow_for(show_s=0)
+    records = [{"t": 0.0, "kind": "start", "game": "puzzle", "picture": "h", "players": 3, "show_s": 0}]
+    records += built(flow) + play(flow, PASS) + play(flow, FAIL, t=20.0)
+    again, resume = PuzzleFlow.resumed(records, Catalogue(), ("white", "black"), 9)
+    assert resume.problem is None, resume.problem
+    assert again.game.eliminated == flow.game.eliminated == [2]
+    assert again.game.position == flow.game.position and again.game.step == flow.game.step == "guide"
+    assert again.move_texts() == flow.move_texts() == ["-c2 5R Bc2 5L", "-c2 5R Bd2 5L"]
+
+
+def test_the_teachers_summary_names_the_order_out_each_restore_time_and_the_fastest():
+    flow = flow_for(show_s=0, players=2)
+    built(flow)
+    play(flow, PASS, t=10.0)  # Ada restores from 11 to 12
+    play(flow, FAIL, t=20.0)  # Bo fails: Ada wins
+    names = ["Ada", "Bo"]
+    done = summary(flow.game, names)
+    assert done["eliminated"] == ["Bo"] and done["winner"] == "Ada" and done["fastest"] == ["Ada"]
+    assert summary_csv(flow.game, names).splitlines() == [
+        "round,stage,k,restorer,dismantler,result,seconds,out",
+        "1,1,1,Ada,Bo,passed,1,",
+        "2,1,1,Bo,Ada,the board differs from the picture,,Bo",
+        "",
+        "order of elimination,Bo",
+        "winner,Ada",
+        "",
+        "fastest restorer,Ada,1 s a stone",
+    ]
+
+
+def test_a_presence_board_says_before_the_game_that_it_checks_only_where_stones_are():
+    flow = flow_for(check="presence")
+    assert flow.take_news()[0] == "this board checks only where stones are, not every colour"
