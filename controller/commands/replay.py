@@ -84,10 +84,12 @@ def profile_for(header: Any) -> Any:
     """The virtual profile of the tape's board size, with the tape's sensing and detents."""
     from dataclasses import replace
 
-    from ..profile import load_profile
+    from ..profile import ColourInput, load_profile
 
     base = load_profile(f"virtual-{header.size}x{header.size}")
-    return replace(base, sensing=header.sensing, detents_per_quarter=header.detents_per_quarter)
+    # A board that cannot see a chosen colour confirms it with the real builds' buttons.
+    asks = base.colour_input if header.sensing == "colour" else ColourInput()
+    return replace(base, sensing=header.sensing, detents_per_quarter=header.detents_per_quarter, colour_input=asks)
 
 
 def start(core: Any, header: Any) -> Any:
@@ -95,10 +97,12 @@ def start(core: Any, header: Any) -> Any:
 
     Raises TapeError when the core refuses the header's game and options.
     """
+    from .. import games
     from ..errors import TapeError
     from ..events import Command
 
-    args = {"game": header.game, **{key: header.options[key] for key in GAME_KEYS if key in header.options}}
+    keys = (*GAME_KEYS, *(choice.name for choice in games.get(header.game).choices))  # the game's own options too
+    args = {"game": header.game, **{key: header.options[key] for key in keys if key in header.options}}
     effects = core.handle(Command(0.0, "new_game", args))
     if core.flow.game is None:
         problem = effects.notices[0].removeprefix("new game: ") if effects.notices else "refused"
@@ -145,4 +149,6 @@ def result(core: Any) -> dict[str, Any]:
     }
     if game is not None and game.players > 2:
         done["standings"] = [list(place) for place in game.standings]
+    if game is not None and hasattr(game, "eliminated"):  # games that knock seats out (Pentago Triple)
+        done["eliminated"] = list(game.eliminated)
     return done

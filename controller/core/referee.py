@@ -44,6 +44,7 @@ class Referee:
 
     def sense(self, event: HoleReading | EncoderSteps, flow: Any, out: Outbox) -> None:
         if isinstance(event, HoleReading) and event.reading in self.colour_blind:
+            self.physical.poles[event.hole] = self.colour_blind.index(event.reading)
             event = HoleReading(event.t, event.hole, MARBLE)
         try:
             self.physical.apply(event)

@@ -13,6 +13,11 @@ Keys (existing ones keep their meaning; the game's keys were added for the famil
 - ``game``: the game's name (None at the menu before any game); ``seats``: ``[{"seat", "name",
   "colour"}]``; ``standings``: the places so far, best first, each a list of seats (the whole
   standings once the game is over); ``playing``: the seats still playing;
+- ``marbles``: the colour names of the board's symbols by colour index (``x`` the first);
+  ``cards``: the face-up pattern cards (Pentago Triple; personal cards in seat order), ``[]``
+  in other games; ``eliminated``: the seats knocked out, in order; ``taken``: the cards each seat
+  took (the bonus game, else None); ``confirm``: ``{"hole", "colour"}`` while a new marble's
+  colour awaits confirmation on the board, else None;
 - ``link``: whether the sensor link is up (False between a LinkChange down and the next up);
 - ``record``: the record of the game so far (``{"headers", "moves"}``, see
   :func:`controller.rules.record_of`): the variant, its options, the seats' names and colours,
@@ -24,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import EMPTY
-from ..rules import Position, record_of
+from ..rules import Position, hole_name, record_of
 
 SYMBOLS = "xoyz"  # the colour indices as the rules' text boards print them
 
@@ -48,6 +53,11 @@ def state(core: Any) -> dict[str, Any]:
         "seats": seats(flow),
         "standings": [list(place) for place in game.standings] if game else [],
         "playing": list(game.playing()) if game and not game.is_over() else [],
+        "marbles": list(flow.colours),
+        "cards": [str(card) for card in getattr(game, "cards", ())],  # games without cards have none
+        "eliminated": list(getattr(game, "eliminated", ())),
+        "taken": taken(game),
+        "confirm": confirm(core),
         "link": core.referee.link_up,
         "record": record(flow),
     }
@@ -58,7 +68,7 @@ def seats(flow: Any) -> list[dict[str, Any]]:
     game = flow.game
     if game is None:
         return []
-    return [{"seat": seat, "name": name, "colour": flow.colours[game.colour_of(seat)]}
+    return [{"seat": seat, "name": name, "colour": flow.seat_colour(seat)}
             for seat, name in enumerate(names(flow), start=1)]
 
 
@@ -71,9 +81,24 @@ def record(flow: Any) -> dict[str, Any] | None:
     game = flow.game
     if game is None:
         return None
-    colours = [flow.colours[game.colour_of(seat)] for seat in range(1, game.players + 1)]
+    colours = [flow.seat_colour(seat) for seat in range(1, game.players + 1)]
     done = record_of(game, names(flow), colours=colours)
     return {"headers": done.headers, "moves": done.moves}
+
+
+def taken(game: Any) -> dict[str, list[str]] | None:
+    """The cards each seat took in a bonus game (seat numbers as text keys), else None."""
+    if game is None or getattr(game, "mode", None) != "bonus":
+        return None
+    return {str(seat): [str(card) for card in cards] for seat, cards in game.taken.items()}
+
+
+def confirm(core: Any) -> dict[str, str] | None:
+    """The new marble whose colour the board asks to confirm: its hole and the colour shown."""
+    colour = core.flow.awaits_colour()
+    if colour is None:
+        return None
+    return {"hole": hole_name(core.flow.placed_hole, core.geometry), "colour": colour}
 
 
 def outcome(game: Any) -> dict[str, Any] | None:

@@ -18,12 +18,14 @@ from ..rules import Phase, PlaceTwistGame, Twist
 @dataclass(frozen=True)
 class Action:
     """One half-move: ``kind`` is "place", "twist", "skip" or "take_back" (Pentago Triple adds
-    "lift" and "drop", and a placement's ``colour``: the sensed colour index, None when unknown)."""
+    "lift" and "drop", and a placement's ``colour``: the sensed colour index, None when unknown;
+    then ``assumed`` is the colour a polarity sensor's pole suggests, if any)."""
 
     kind: str
     hole: int | None = None
     twist: Twist | None = None
     colour: int | None = None
+    assumed: int | None = None
 
 
 def explain(game: PlaceTwistGame, diff: Diff, placed: int | None, physical: Physical) -> tuple[Action, ...] | None:

@@ -9,9 +9,10 @@ resume and end record are inherited.
 *Colour.* The player chooses a marble's colour, and most sensors cannot see it. A placement
 sensed with its colour (the virtual board's colour sensing) is played at once. Otherwise the
 flow holds it as pending in ``confirming_colour``: the hole's pixel blinks in the colour the
-board assumes (the colour this seat placed last if any is left, else the first colour left in
-the box), each press of the profile's cycle button steps it to the next colour still in the box,
-and the confirm button plays it. Until then the marble is expected on the board (lifting it
+board assumes: on a polarity board the sensed pole's (north up: blue, south up: yellow; a red
+marble reads as either and is cycled to), else the colour of the last marble placed if any is
+left in the box, else the first colour left. Each press of the profile's cycle button steps it
+to the next colour still in the box (blue, yellow, red, round), and the confirm button plays it. Until then the marble is expected on the board (lifting it
 cancels the placement, sliding it to another hole moves it) but nothing is journalled: after a
 power cut the board shows the marble and the placement is confirmed again.
 
@@ -155,7 +156,7 @@ class TripleFlow(PlaceTwistFlow):
             raise IllegalMoveError("confirm the colour of the marble just placed first")
         if action.kind == "place" and action.colour is None:
             assert action.hole is not None
-            self._hold(game, action.hole)
+            self._hold(game, action.hole, action.assumed)
             return None
         claims = len(game.claims)
         record = self._play(game, action, t)
@@ -164,11 +165,13 @@ class TripleFlow(PlaceTwistFlow):
         self._tell_claims(game, claims)
         return record
 
-    def _hold(self, game: TripleGame, hole: int) -> None:
-        """A placement of no sensed colour: pending until its colour is confirmed. The rules
-        judge it first (placed with the assumed colour and taken back at once), so an occupied
-        hole or a placement in the move phase is refused now, not after the confirmation."""
-        colour = self._guess()
+    def _hold(self, game: TripleGame, hole: int, assumed: int | None) -> None:
+        """A placement of no sensed colour: pending until its colour is confirmed, shown first
+        in the ``assumed`` colour (a polarity sensor's pole) if any is left, else the guess. The
+        rules judge it first (placed and taken back at once), so an occupied hole or a placement
+        in the move phase is refused now, not after the confirmation."""
+        colour = assumed if assumed in self._colours_left() else self._guess()
+        assert colour is not None
         game.place(hole, colour)
         game.pop()
         self.pending = (hole, colour)
@@ -290,8 +293,8 @@ def explain(game: TripleGame, diff: Diff, placed: int | None, physical: Physical
     """The actions that turn the expected board into the sensed one, or None.
 
     ``placed`` is the hole of the placement awaiting its twist or its colour (the colour is
-    awaited while the rules are still in the placement phase). ``physical`` is unused: Triple's
-    steps never depend on what was down before a block began to turn.
+    awaited while the rules are still in the placement phase). ``physical`` gives the pole a
+    polarity sensor read under a new marble (``poles``): the colour first shown for confirmation.
     """
     if game.is_over() or diff.is_same() or diff.recoloured or diff.unsure or diff.torn or len(diff.turns) > 1:
         return None
@@ -306,7 +309,7 @@ def explain(game: TripleGame, diff: Diff, placed: int | None, physical: Physical
         return _drop(game, diff, game.lifted, twist)
     if game.is_move_phase():
         return _move(game, diff, twist)
-    return _place(game, diff, twist)
+    return _place(game, diff, twist, physical)
 
 
 def is_idle_turn(game: TripleGame, diff: Diff) -> bool:
@@ -355,15 +358,16 @@ def _after_placement(game: TripleGame, diff: Diff, placed: int | None,
     return None
 
 
-def _place(game: TripleGame, diff: Diff, twist: Twist | None) -> tuple[Action, ...] | None:
+def _place(game: TripleGame, diff: Diff, twist: Twist | None, physical: Physical) -> tuple[Action, ...] | None:
     if len(diff.added) != 1 or not _only(diff, turns=diff.turns, added=diff.added):
         return None
     hole, sensed = diff.added[0]
     if not _is_marble(sensed):
         return None
+    pole = physical.poles.get(hole) if sensed is None else None
     if twist is None:
-        return (Action("place", hole, colour=sensed),)
-    return (Action("place", _before(game, hole, twist), colour=sensed), Action("twist", twist=twist))
+        return (Action("place", hole, colour=sensed, assumed=pole),)
+    return (Action("place", _before(game, hole, twist), colour=sensed, assumed=pole), Action("twist", twist=twist))
 
 
 def _move(game: TripleGame, diff: Diff, twist: Twist | None) -> tuple[Action, ...] | None:

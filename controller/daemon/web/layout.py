@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...colours import MARBLE_COLOURS, light_name, screen_fill, seat_colours
+from ... import games as registry
+from ...colours import MARBLE_COLOURS, light_name, screen_fill
 from ...games import offered
 from ...games.spec import MAX_NAME_CHARS
 from ...lights.view import PALETTE
@@ -41,7 +42,7 @@ def layout(profile: Profile, *, virtual: bool) -> dict[str, Any]:
         "detents_per_quarter": profile.detents_per_quarter,
         "colours": colours,
         "looks": {name: look(name) for name in (*colours, *MARBLE_COLOURS)},  # any seat colour a game uses
-        "legend": legend(colours, g.size),
+        "legend": legend(tuple(colours), g.size),
         "menu": menu_pages(g.size),
         "games": games_offered(tuple(colours), g.size),
         "name_chars": MAX_NAME_CHARS,  # a seat's name in the new-game form
@@ -53,9 +54,9 @@ def layout(profile: Profile, *, virtual: bool) -> dict[str, Any]:
 
 def marble_colours(board_layout: dict[str, Any]) -> tuple[str, ...]:
     """Every marble colour the board's games use, the board's own first: what a player may put
-    on the virtual board (a third and fourth seat's marbles in multiplayer)."""
-    seats = (c for game in board_layout["games"] for colours in game["seats"].values() for c in colours)
-    return tuple(dict.fromkeys((*board_layout["colours"], *seats)))
+    on the virtual board (a third and fourth seat's marbles in multiplayer, Triple's three)."""
+    marbles = (c for game in board_layout["games"] for c in game["marbles"])
+    return tuple(dict.fromkeys((*board_layout["colours"], *marbles)))
 
 
 def look(colour: str) -> dict[str, Any]:
@@ -66,12 +67,12 @@ def look(colour: str) -> dict[str, Any]:
             "rgb": list(PALETTE.get(colour, (128, 128, 128)))}
 
 
-def legend(colours: list[str], size: int) -> list[dict[str, Any]]:
-    """Every LED colour the board shows and what it means: the turn colour of every marble its
-    games use (the board's own, then the further seat colours), then the signals."""
-    players = max((max(c.values) for spec in offered(size) if (c := spec.choice("players"))), default=2)
+def legend(colours: tuple[str, ...], size: int) -> list[dict[str, Any]]:
+    """Every LED colour the board shows and what it means: the turn colour of every seat its
+    games have (the board's own, then the further seat colours), then the signals."""
+    seats = (c for spec in offered(size) for c in _seat_colours(spec, max(spec.choice("players").values), colours, size))
     turns = [{"rgb": look(c)["rgb"], "looks": look(c)["light"], "means": f"turn pixels: {c} to move, or {c} won"}
-             for c in seat_colours(tuple(colours), players)]
+             for c in dict.fromkeys(seats)]
     return turns + [{"rgb": list(PALETTE[name]), "looks": looks, "means": means}
                     for name, looks, means in SIGNALS]
 
@@ -92,19 +93,22 @@ def games_offered(board: tuple[str, ...], size: int) -> list[dict[str, Any]]:
     """Every game a ``size`` board plays, for the page's new-game form: its name and title, its
     options (each with its default, its values in words and whether the LED menu asks it; a
     ``new_game`` command takes them by name) and each number of players' seat colours, seat 1
-    first (partners share a colour in team play)."""
+    first (partners share a colour in team play; Triple's seats wear no marble colour), and the
+    marble colours it is played with (``marbles``)."""
     return [{"name": spec.name, "title": spec.title,
              "options": [{"name": c.name, "default": c.default, "menu": c.menu and len(c.values) > 1,
                           "values": [{"value": v, "means": w} for v, w in zip(c.values, c.words)]}
                          for c in spec.choices],
-             "seats": {str(n): _seat_colours(spec, n, board, size) for n in spec.choice("players").values}}
+             "seats": {str(n): _seat_colours(spec, n, board, size) for n in spec.choice("players").values},
+             "marbles": list(spec.colours(spec.options({"players": max(spec.choice("players").values)}, size), board))}
             for spec in offered(size)]
 
 
 def _seat_colours(spec: Any, players: int, board: tuple[str, ...], size: int) -> list[str]:
-    options = spec.options({"players": players})
-    game, colours = spec.make(options, size), spec.colours(options, board)
-    return [colours[game.colour_of(seat)] for seat in range(1, players + 1)]
+    """The seats' colours as the game's flow shows them (the one place that decides them)."""
+    flow = spec.flow(registry, board, size)
+    flow.new_game({"game": spec.name, "players": players}, 0.0)
+    return [flow.seat_colour(seat) for seat in range(1, players + 1)]
 
 
 def _hole(profile: Profile, hole: int) -> dict[str, Any]:
