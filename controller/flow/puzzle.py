@@ -101,7 +101,6 @@ class PuzzleFlow(PlaceTwistFlow):
         self.left_s: float | None = None  # the countdown at the last tick
         self.last_round: Round | None = None
         self.now = 0.0  # the latest time the flow was told (a guided-back picture is shown from then)
-        self.pending_records: list[dict[str, Any]] = []  # made outside accept and tick: out with the next tick
 
     # -- starting ------------------------------------------------------------------------------
 
@@ -133,33 +132,40 @@ class PuzzleFlow(PlaceTwistFlow):
 
     def accept(self, actions: tuple[Action, ...], t: float) -> list[dict[str, Any]]:
         """Apply ``actions`` in order, stopping at the first the rules refuse (its reason goes
-        to the news) or at a round's end; their journal records."""
+        to the news); their journal records, one per action (what a step set off, a round's
+        end or the next dismantle, rides on its record), and the end record."""
         self.now = max(self.now, t)
-        records, self.pending_records = self.pending_records, []
+        records: list[dict[str, Any]] = []
         for action in actions:
+            if self.is_over():
+                break
             try:
-                records += self.apply(action, t)
+                records.append(self.apply(action, t))
             except IllegalMoveError as error:
                 self.news.append(f"refused: {error}")
                 break
-            if self.last_round is not None and records and records[-1].get("kind") == "round":
-                break
+        if self.is_over() and records:
+            records.append(self._end_record(t))
         return records
 
-    def apply(self, action: Action, t: float) -> list[dict[str, Any]]:  # type: ignore[override]
+    def apply(self, action: Action, t: float) -> dict[str, Any]:
+        """Apply one action; its journal record. Raises IllegalMoveError."""
         game = self._game()
         if game.is_over():
             raise IllegalMoveError("the game is over")
         if game.step == "build":
             return self._build(game, action, t)
         if game.step not in ("dismantle", "restore"):
-            raise IllegalMoveError(f"the board is showing the picture: wait for the cue ({game.step})")
-        step = _puzzle_step(action)
+            raise IllegalMoveError("the board is showing the picture: wait for the cue")
         record = {"t": t, "kind": action.kind, **_fields(action, game)}
-        ended = game.push(step, t)
-        return [record, *self._after_step(game, ended, t)]
+        ended = game.push(_puzzle_step(action), t)
+        if ended is None and game.step == "dismantle" and game.phase is not Phase.DISMANTLE:
+            self._restore(game, t)
+        if ended is not None:
+            record.update(self._round_over(game, ended, t))
+        return record
 
-    def _build(self, game: BoardPuzzle, action: Action, t: float) -> list[dict[str, Any]]:
+    def _build(self, game: BoardPuzzle, action: Action, t: float) -> dict[str, Any]:
         hole = action.hole
         want = None if hole is None else game.picture.position.colour_at(hole)
         if action.kind != "place" or hole is None or want is None:
@@ -167,118 +173,126 @@ class PuzzleFlow(PlaceTwistFlow):
         if action.colour is not None and action.colour != want and game.options.check is Check.COLOUR:
             raise IllegalMoveError(f"{hole_name(hole, game.geometry)} takes a {PICTURE_COLOURS[want]} stone")
         game.built = game.built.place(hole, want)
-        records = [{"t": t, "kind": "build", "hole": hole_name(hole, game.geometry)}]
+        record: dict[str, Any] = {"t": t, "kind": "build", "hole": hole_name(hole, game.geometry)}
         if game.built == game.picture.position:
-            records += self._show(game, t)
-        return records
+            record.update(self._show(game, t))
+        return record
 
-    def _show(self, game: BoardPuzzle, t: float) -> list[dict[str, Any]]:
-        """The picture stands: show it, or go straight to the dismantle when there is no show."""
+    def _show(self, game: BoardPuzzle, t: float) -> dict[str, Any]:
+        """The picture stands: show it, or dismantle at once when there is no show. What it
+        set off, for the record of the step that made the picture stand."""
         game.step = "show"
         show_s = self.options.get("show_s", 0)
         self.show_until = t + show_s
         self.news.append(f"look at the picture, seat {game.restorer}" + (f" ({show_s:g} s)" if show_s else ""))
-        return self._dismantle(game, t) if not show_s else []
+        if show_s:
+            return {}
+        self._dismantle(game, t)
+        return {"dismantle": True}
 
-    def _dismantle(self, game: BoardPuzzle, t: float) -> list[dict[str, Any]]:
+    def _dismantle(self, game: BoardPuzzle, t: float) -> None:
         game.step = "dismantle"
         self.show_until = None
         game.begin(t)
         self.news.append(f"seat {game.restorer}: look away! seat {game.dismantler}: dismantle now "
                          f"({_count(game.k, 'stone')} out, {_count(game.k, 'twist')})")
-        return [{"t": t, "kind": "dismantle"}]
 
-    def _after_step(self, game: BoardPuzzle, ended: Round | None, t: float) -> list[dict[str, Any]]:
-        if ended is None and game.step == "dismantle" and game.phase is not Phase.DISMANTLE:
-            game.step = "restore"
-            game.begin(t)
-            limit = game.options.restore_limit_s
-            self.news.append(f"seat {game.restorer}: restore now" + (f" ({limit:g} s)" if limit else ""))
-        return [] if ended is None else self._round_over(game, ended, t)
+    def _restore(self, game: BoardPuzzle, t: float) -> None:
+        game.step = "restore"
+        game.begin(t)
+        limit = game.options.restore_limit_s
+        self.news.append(f"seat {game.restorer}: restore now" + (f" ({limit:g} s)" if limit else ""))
 
-    def _round_over(self, game: BoardPuzzle, ended: Round, t: float) -> list[dict[str, Any]]:
+    def _round_over(self, game: BoardPuzzle, ended: Round, t: float) -> dict[str, Any]:
+        """A round ended: say how, put the picture back in play; what it set off, for the record."""
         self.last_round, self.left_s = ended, None
-        record = {"t": t, "kind": "round", "passed": ended.passed, "reason": ended.reason.value}
+        said: dict[str, Any] = {"round": {"passed": ended.passed, "reason": ended.reason.value, "out": ended.out}}
         if ended.passed:
             self.news.append(f"seat {ended.restorer} restored the picture")
         else:
             wrong = f"{_count(len(ended.differences), 'hole')} differ" if ended.differences else ended.reason.value
-            self.news.append(f"seat {ended.restorer if ended.out == ended.restorer else ended.dismantler}: "
-                             f"{wrong}; seat {ended.out} is out")
+            self.news.append(f"{wrong}: seat {ended.out} is out")
         if game.is_over():
             outcome = game.outcome
             assert outcome is not None
             self.news.append(f"seat {outcome.winners[0]} wins: the last player in")
             self.ended()
-            return [record, self._end_record(t)]
-        if ended.passed:
-            return [record, *self._show(game, t)]
-        game.step = "guide"
-        if self.state == "awaiting_placement":
-            self.broke()  # the board differs from the picture: the repair guidance puts it back
-        return [record]
+        elif ended.passed:
+            said.update(self._show(game, t))
+        else:
+            game.step = "guide"
+            if self.state == "awaiting_placement":
+                self.broke()  # the board differs from the picture: the repair guidance puts it back
+        return said
 
     def on_enter_awaiting_placement(self) -> None:
-        """Back from repair: after a failed round, the picture stands again: show it (from the
+        """Back from repair: after a failed round the picture stands again: show it (from the
         next tick), or with no show, dismantle at once."""
         game = self.game
         if game is not None and game.step == "guide":
             game.step = "show"
             self.show_until = None
             if not self.options.get("show_s", 0):
-                self.pending_records = self._dismantle(game, self.now)
+                self._dismantle(game, self.now)
 
     def tick(self, t: float) -> list[dict[str, Any]]:
-        """The core's clock: end the show, count down, fail a phase whose time ran out."""
+        """The core's clock: end the show, count down, fail a phase whose time ran out; the
+        journal records of what happened."""
         self.now = max(self.now, t)
         game = self.game
-        records, self.pending_records = self.pending_records, []
         if game is None or game.is_over() or self.state not in ("awaiting_placement", "repair"):
-            return records
-        return records + self._timers(game, t)
-
-    def _timers(self, game: BoardPuzzle, t: float) -> list[dict[str, Any]]:
+            return []
         if game.step == "show":
             if self.show_until is None:
                 self.show_until = t + self.options.get("show_s", 0)
-            return self._dismantle(game, t) if t >= self.show_until else []
-        if game.step in ("dismantle", "restore"):
-            self.left_s = game.time_left(t)
-            ended = game.expire(t)
-            if ended is not None:
-                return [{"t": t, "kind": "time"}, *self._round_over(game, ended, t)]
-        return []
+            if t < self.show_until:
+                return []
+            self._dismantle(game, t)
+            return [{"t": t, "kind": "dismantle"}]
+        if game.step not in ("dismantle", "restore"):
+            return []
+        self.left_s = game.time_left(t)
+        ended = game.expire(t)
+        if ended is None:
+            return []
+        record = {"t": t, "kind": "time", **self._round_over(game, ended, t)}
+        return [record, self._end_record(t)] if game.is_over() else [record]
 
     def deadline(self) -> float | None:
-        """When the flow next wants a tick: the end of the show, or the next countdown second."""
+        """When the flow next wants a tick: the end of the show, or the next countdown step."""
         game = self.game
         if game is None or game.is_over():
             return None
         if game.step == "show" and self.show_until is not None:
             return self.show_until
-        return None
+        limit = game.options.restore_limit_s if game.step == "restore" else game.options.dismantle_limit_s
+        left = game.time_left(self.now) if game.step in ("dismantle", "restore") else None
+        if limit is None or left is None:
+            return None
+        quarter = limit / STATUS_PIXELS
+        return self.now + min(left % quarter or quarter, left) + 1e-3  # the next pixel goes out
 
     # -- resuming ------------------------------------------------------------------------------
 
     def _replay_one(self, record: dict[str, Any]) -> None:
-        kind = record["kind"]
-        game = self.game
+        kind, game = record["kind"], self.game
+        t = float(record.get("t", 0.0))
+        self.now = max(self.now, t)
         if kind in ("start", "menu"):
             super()._replay_one(record)
-        elif game is None:
+            return
+        if game is None:
             raise IllegalMoveError("no game is running")
-        elif kind == "build":
-            self.apply(Action("place", parse_hole(record["hole"], game.geometry)), float(record.get("t", 0.0)))
-        elif kind == "dismantle":
-            if game.step == "guide":
-                self.mended()  # the picture was guided back before this round
-            if game.step == "show":
-                self._dismantle(game, float(record.get("t", 0.0)))
-            self.pending_records = []
+        if game.step == "guide" and kind in ("remove", "place", "twist", "dismantle", "time"):
+            self.mended()  # the picture was guided back before this round (no record says so)
+        if kind == "build":
+            self.apply(Action("place", parse_hole(record["hole"], game.geometry)), t)
+        elif kind == "dismantle" and game.step == "show":
+            self._dismantle(game, t)
         elif kind in ("remove", "place", "twist"):
-            self.apply(self._action(record), float(record.get("t", 0.0)))
+            self.apply(self._action(record), t)
         elif kind == "time":
-            self._round_over(game, game.time_out(), float(record.get("t", 0.0)))
+            self._round_over(game, game.time_out(), t)
 
     def _action(self, record: dict[str, Any]) -> Action:
         g = self._game().geometry

@@ -88,15 +88,17 @@ def test_the_show_lasts_the_teachers_time_then_the_restorer_looks_away():
 
 def test_without_a_show_the_dismantle_starts_once_the_picture_stands():
     flow = flow_for(show_s=0)
-    assert built(flow)[-1] == {"t": 1.0, "kind": "dismantle"}
+    assert built(flow)[-1] == {"t": 1.0, "kind": "build", "hole": "g8", "dismantle": True}
+    assert flow.game.step == "dismantle"
 
 
 def test_a_passed_round_shows_the_picture_again_for_the_next_restorer():
     flow = flow_for(show_s=0)
     built(flow)
     records = play(flow, PASS)
-    assert [r["kind"] for r in records] == ["remove", "twist", "place", "twist", "round", "dismantle"]
-    assert records[4]["passed"] is True
+    assert [r["kind"] for r in records] == ["remove", "twist", "place", "twist"]  # one record per step
+    assert records[3] == {"t": 12.0, "kind": "twist", "twist": "5L", "dismantle": True,
+                          "round": {"passed": True, "reason": "restored", "out": None}}
     assert (flow.game.restorer, flow.game.dismantler, flow.game.step) == (2, 3, "dismantle")
 
 
@@ -105,12 +107,12 @@ def test_a_failed_round_shows_the_difference_puts_the_seat_out_and_guides_the_pi
     built(flow)
     flow.tick(6.0)
     records = play(flow, FAIL)
-    assert records[-1] == {"t": 12.0, "kind": "round", "passed": False, "reason": "the board differs from the picture"}
+    assert records[-1]["round"] == {"passed": False, "reason": "the board differs from the picture", "out": 1}
     assert flow.state == "repair" and flow.game.step == "guide"
     assert flow.expected() == flow.game.picture.position
     view = scene(flow, None, [])
     assert {light.hole for light in view.holes} == {h("d2"), h("c2")} and view.status[0] == "white"  # seat 1 out, in its colour
-    assert flow.take_news()[-1] == "seat 1: 2 holes differ; seat 1 is out"
+    assert flow.take_news()[-1] == "2 holes differ: seat 1 is out"
     flow.mended()  # the repair guidance put the picture back
     assert flow.game.step == "show" and flow.tick(20.0) == [] and flow.tick(25.0)[0]["kind"] == "dismantle"
     assert (flow.game.restorer, flow.game.dismantler) == (2, 3)
@@ -124,7 +126,7 @@ def test_the_restore_counts_down_on_the_status_pixels_and_fails_when_time_runs_o
     assert scene(flow, None, []).status == ("white", "white", "white", "off")
     assert flow.tick(31.0) == []  # exactly the limit is in time
     records = flow.tick(31.5)
-    assert [r["kind"] for r in records] == ["time", "round"] and records[1]["reason"] == "the restore ran out of time"
+    assert [r["kind"] for r in records] == ["time"] and records[0]["round"]["reason"] == "the restore ran out of time"
     assert flow.game.eliminated == [1] and flow.state == "repair"
 
 
