@@ -151,6 +151,34 @@ def _cells(line: str, number: int, size: int, source: str) -> list[tuple[int, in
     return cells
 
 
+def picture_of(title: str, position: Position) -> Picture:
+    """The picture of the stones on ``position`` (up to four colour planes, W B R G), titled
+    ``title``: a board captured as it stands. ValueError for a blank title or an empty board.
+
+    >>> board = Position.empty(6, colours=2).place(0, 1)
+    >>> print(format_picture(picture_of("Corner", board)).splitlines()[-1])
+    B . . . . .
+    """
+    name = " ".join(title.split())
+    if not name:
+        raise ValueError(f"a picture needs a title, not {title!r}")
+    if not position.stone_count():
+        raise ValueError("the board is empty: put the picture's stones on it first")
+    planes = position.stones + (0,) * (len(LETTERS) - len(position.stones))
+    return Picture(name, Position(position.geometry, planes))
+
+
+def save_picture(picture: Picture, folder: str | Path) -> Path:
+    """Write ``picture`` as ``<name>.txt`` in ``folder`` (made if missing); the file's path.
+    An existing file of that name is kept and FileExistsError says so."""
+    directory = Path(folder)
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{picture.name}.txt"
+    with path.open("x", encoding="utf-8") as file:
+        file.write(format_picture(picture))
+    return path
+
+
 def format_picture(picture: Picture) -> str:
     """The canonical text of ``picture`` (the inverse of :func:`parse_picture`)."""
     rows = (" ".join(row) for row in picture.rows())

@@ -96,3 +96,29 @@ def test_format_errors_name_the_line_and_column(tmp_path, text, message):
     with pytest.raises(NotationError) as error:
         load_picture(str(mine))
     assert str(error.value) == message
+
+
+def test_a_board_captured_as_it_stands_is_saved_as_a_picture_file(tmp_path):
+    from controller.rules.pictures import picture_of, save_picture
+    from controller.rules.position import Position
+
+    board = Position.parse("x......../" + "........./" * 7 + "........o", colours=2)  # W a9, B i1
+    captured = picture_of("  My   Boat ", board)
+    assert captured.title == "My Boat" and captured.colours_used == (0, 1)
+    path = save_picture(captured, tmp_path / "mine")
+    assert path.name == "my-boat.txt" and load_picture(str(path)) == captured
+    with pytest.raises(FileExistsError):
+        save_picture(captured, tmp_path / "mine")
+
+
+@pytest.mark.parametrize("title, board, message", [
+    ("  ", "x" + "." * 35, "a picture needs a title, not '  '"),
+    ("Empty", "." * 36, "the board is empty: put the picture's stones on it first"),
+])
+def test_a_capture_needs_a_title_and_stones(title, board, message):
+    from controller.rules.pictures import picture_of
+    from controller.rules.position import Position
+
+    with pytest.raises(ValueError) as error:
+        picture_of(title, Position.parse(board))
+    assert str(error.value) == message
