@@ -352,14 +352,24 @@ def explain(game: BoardPuzzle, diff: Diff, placed: int | None, physical: Physica
         return None
     if game.step == "build":
         return _build(game, diff)
+    if game.step == "dismantle" and not diff.added and len(diff.turns) <= 1:
+        return _dismantle(diff)
     twist = _twist(diff)
     if len(diff.turns) > 1 or (diff.turns and twist is None):
         return None
-    if game.step == "dismantle" and not diff.added:
-        return ((Action("twist", twist=twist),) if twist else ()) + tuple(Action("remove", h) for h in diff.removed)
     if game.step == "restore" and not diff.removed and len(diff.added) <= 1:
         return _restore(game, diff, twist)
     return None
+
+
+def _dismantle(diff: Diff) -> tuple[Action, ...]:
+    """Removals and turns: a block turned a half turn (or more) between two settled boards is
+    that many quarter twists (the same block may be twisted again); the turns come first, as
+    the removed holes are named where the turned board has them."""
+    twists: tuple[Action, ...] = ()
+    for block, quarters in diff.turns:
+        twists += (Action("twist", twist=Twist(block, quarters > 0)),) * abs(quarters)
+    return twists + tuple(Action("remove", h) for h in diff.removed)
 
 
 def _build(game: BoardPuzzle, diff: Diff) -> tuple[Action, ...] | None:

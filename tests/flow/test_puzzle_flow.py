@@ -144,6 +144,7 @@ def test_the_last_player_in_wins_and_the_game_is_over():
     ("dismantle", Diff(turns=((5, 1),)), (Action("twist", twist=Twist(5, True)),)),
     ("dismantle", Diff(turns=((5, -1),), removed=(h("e4"),)), (Action("twist", twist=Twist(5, False)), Action("remove", h("e4")))),
     ("dismantle", Diff(added=((h("a1"), 1),)), None),
+    ("dismantle", Diff(turns=((5, 2),)), (Action("twist", twist=Twist(5, True)),) * 2),  # the same block twice
     ("restore", Diff(added=((h("c2"), 1),)), (Action("place", h("c2"), colour=1),)),
     ("restore", Diff(turns=((5, -1),)), (Action("twist", twist=Twist(5, False)),)),
     ("restore", Diff(removed=(h("g2"),)), None),
