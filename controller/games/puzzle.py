@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..flow.puzzle import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
-from ..rules.pictures import library_picture, picture_name
+from ..rules.picture_rating import rate
+from ..rules.pictures import library_names, library_picture, picture_name
 from ..rules.puzzle import Check, PuzzleOptions
 from .spec import Choice, GameSpec, OptionError
 
@@ -44,16 +45,13 @@ MAX_K = 81
 
 @dataclass(frozen=True)
 class Setting(Choice):
-    """An option whose values cannot all be lit on a menu page: a picture name, a number of
-    seconds, a k. Never a menu page; ``check`` reads it into its canonical form."""
+    """An option whose values cannot be listed: a number of seconds, a k. Never a menu page;
+    ``check`` reads it into its canonical form; ``input`` says how a form asks it."""
 
     menu: bool = False
+    input: str = "number"
 
     def check(self, value: Any) -> Any:
-        if self.name == "picture":
-            if not isinstance(value, str) or not 0 < len(value) <= 40:
-                raise OptionError(f"picture {value!r}: name a picture of the library, e.g. 'red-cross'")
-            return picture_name(value)
         if self.name == "start_k":
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_K:
                 raise OptionError(f"start_k {value!r}: a whole number from 1 to the picture's stones")
@@ -67,16 +65,36 @@ class Setting(Choice):
         return value
 
 
+@dataclass(frozen=True)
+class PictureChoice(Choice):
+    """The picture: a library name or its title (``"Space Rocket"``); the form lists the
+    library with each picture's difficulty on both boards."""
+
+    menu: bool = False
+
+    def check(self, value: Any) -> Any:
+        if not isinstance(value, str) or not 0 < len(value) <= 40:
+            raise OptionError(f"picture {value!r}: name a picture of the library, e.g. 'red-cross'")
+        return super().check(picture_name(value))
+
+
+def _picture_words(name: str) -> str:
+    ratings = ", ".join(f"{rate(library_picture(name, size)).score}/5 on {size}x{size}"
+                        for size in (9, 6) if name in library_names(size))
+    return f"{library_picture(name, 9).title} (difficulty {ratings})"
+
+
 PLAYERS = Choice("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
                  refusal="Picture-Puzzle is for 2 to 4 players")
-PICTURE = Setting("picture", ("red-cross",), ("the picture to build, from the library",))
-START_K = Setting("start_k", (1,), ("stones and twists in each dismantle of the first stage",))
-RESTORE_LIMIT = Setting("restore_limit_s", (None,), ("no time limit for a restore",))
-DISMANTLE_LIMIT = Setting("dismantle_limit_s", (None,), ("no time limit for a dismantle",))
-SHOW = Setting("show_s", (10,), ("seconds the picture is shown in light before each round",))
+PICTURE = PictureChoice("picture", library_names(9), tuple(_picture_words(n) for n in library_names(9)),
+                        refusal=f"the pictures are {', '.join(library_names(9))}")
+START_K = Setting("start_k", (1,), ("stones and twists in each dismantle of the first stage (1)",))
+RESTORE_LIMIT = Setting("restore_limit_s", (None,), ("seconds for a restore (no limit)",))
+DISMANTLE_LIMIT = Setting("dismantle_limit_s", (None,), ("seconds for a dismantle (no limit)",))
+SHOW = Setting("show_s", (10,), ("seconds the picture is shown before each round (10)",))
 CHECK = Choice("check", ("colour", "polarity", "presence"),
-               ("every colour (the virtual board)", "white and black (a polarity board)",
-                "only where stones are (a presence board)"), menu=False,
+               ("the judge checks every colour (the virtual board)", "the judge checks white and black (a polarity board)",
+                "the judge checks only where stones are (a presence board)"), menu=False,
                refusal="the judge checks 'colour', 'polarity' or 'presence'")
 
 
