@@ -68,7 +68,7 @@ from .errors import IllegalMoveError
 from .geometry import Geometry
 from .notation import Twist, hole_name
 from .outcome import Outcome, Places, Termination
-from .pictures import Picture, letter_of
+from .pictures import LETTERS, Picture, letter_of
 from .position import Position
 from .puzzle_notation import Kind, Step, parse_step, step_name
 
@@ -237,6 +237,9 @@ class _Turn:
 
 class PuzzleGame:
     """A game of Picture-Puzzle on ``picture`` (see the module doc for the rules and decisions)."""
+
+    variant = "puzzle"  # as records name it
+    colours = len(LETTERS)  # the colour planes of its boards: W, B, R, G
 
     def __init__(self, picture: Picture, options: PuzzleOptions | None = None) -> None:
         self.picture = picture

@@ -40,7 +40,7 @@ from .pictures import parse_picture
 from .puzzle import PuzzleGame, PuzzleOptions, Reason, Round
 from .puzzle_notation import parse_step, step_name
 
-VARIANT = "puzzle"
+VARIANT = PuzzleGame.variant
 TIME = "time"  # the phase in hand ran out of time
 
 
