@@ -11,6 +11,8 @@ from pathlib import Path
 
 from . import port_number
 
+SENSINGS = ("colour", "presence")
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -21,6 +23,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--port", type=port_number, default=8080, help="port to serve on (0: any free one)")
     parser.add_argument("--board", choices=("6x6", "9x9"), default="6x6")
+    parser.add_argument("--sensing", choices=SENSINGS, default="colour",
+                        help="what the virtual sensors tell: every marble colour (default), or only "
+                        "that a marble is there, as reed switches do (a chosen colour, Pentago "
+                        "Triple's, is then confirmed with Back and OK, as on build A)")
     parser.add_argument("--journal", type=Path, metavar="FILE",
                         help="keep the game in this journal across restarts (default: a fresh one)")
     parser.add_argument("--no-browser", action="store_true",
@@ -46,8 +52,23 @@ def _serve(args: argparse.Namespace, journal: Path) -> int:
     # A fresh token each run: other users and processes on this machine cannot drive the board.
     web = WebConfig(enabled=True, bind="127.0.0.1", port=args.port, token=secrets.token_urlsafe(12),
                     token_from="the address sim printed on its terminal")
-    config = Config(profile=f"virtual-{args.board}", journal=journal, web=web)
+    config = Config(profile=profile_for(args.board, args.sensing, journal.parent), journal=journal, web=web)
     return service.start(config, None, on_listening=lambda urls: announce(urls, args.no_browser))
+
+
+def profile_for(board: str, sensing: str, folder: Path) -> str:
+    """The virtual profile of ``board``; for presence sensing, a copy of it in ``folder`` whose
+    sensors read presence only and whose chosen colours are confirmed with Back and OK."""
+    name = f"virtual-{board}"
+    if sensing == "colour":
+        return name
+    from ..profile import PROFILE_DIR
+
+    text = (PROFILE_DIR / f"{name}.toml").read_text(encoding="utf-8")
+    text = text.replace('sensing = "colour"', 'sensing = "presence"').replace('method = "sensed"', 'method = "confirm"')
+    path = folder / f"{name}-presence.toml"
+    path.write_text(text.replace(f'name = "{name}"', f'name = "{name}-presence"'), encoding="utf-8")
+    return str(path)
 
 
 def announce(urls: list[str], no_browser: bool) -> None:

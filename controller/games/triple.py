@@ -9,11 +9,14 @@ Options (the web API's and the new-game command's keys; the CLI spells them ``--
 - ``two_colour``: the cards in play use two colours and the third is refused;
 - ``mode``: ``"shared"`` (the standard game's face-up cards), ``"personal"`` (one card each) or
   ``"bonus"`` (one card at a time, most cards wins). The menu asks it as one page, because the
-  two variants do not combine; commands may give the flags ``personal`` / ``bonus`` instead, and
-  the checked options always carry the three of them, agreeing;
+  two variants do not combine; commands may give the CLI's flags ``personal: true`` or
+  ``bonus: true`` instead, read as the mode (the checked options keep the mode only);
 - ``cards``: the cards in order, as ``"BYRYB,RRYBB"`` or a list of card words (empty: dealt);
 - ``seed``: a whole number that shuffles the shipped deck. Without one, the flow takes the
   time the game starts (the start record keeps the seed, so a resume deals the same cards).
+
+``cards`` and ``seed`` are free options (:class:`FreeChoice`): typed on the web page, never a
+menu page; the board's menu deals from the deck.
 
 Seats are players, not colours: every player places any marble colour, so the seats' status
 colours (turn, eliminated, winner) are colours no Triple marble wears (:func:`status_colours`).
@@ -51,9 +54,10 @@ MODES = ("shared", "personal", "bonus")
 @dataclass(frozen=True)
 class FreeChoice(Choice):
     """An option whose values cannot be listed (a number, a list of cards): never a menu page;
-    ``check`` reads it into its canonical form."""
+    ``check`` reads it into its canonical form; ``input`` says how a form asks it."""
 
     menu: bool = False
+    input: str = "text"  # "text" | "number"
 
     def check(self, value: Any) -> Any:
         if self.name == "seed":
@@ -95,31 +99,34 @@ MODE = Choice("mode", MODES, ("shared face-up cards: complete one to knock out t
                               "personal cards: one each, the first to build their own wins",
                               "bonus game: one card at a time, most cards wins"),
               refusal="the modes are 'shared', 'personal' and 'bonus'")
-PERSONAL = Choice("personal", (False, True), ("", "personal cards"), menu=False)
-BONUS = Choice("bonus", (False, True), ("", "the bonus game"), menu=False)
-CARDS = FreeChoice("cards", ("",), ("dealt from the shipped deck",))
-SEED = FreeChoice("seed", (None,), ("shuffled by the time the game starts",))
+CARDS = FreeChoice("cards", ("",), ("cards dealt from the shipped deck (or name them: BYRYB,RRYBB)",))
+SEED = FreeChoice("seed", (None,), ("the deck shuffled by the time the game starts (or give a seed)",),
+                  input="number")
 
 
 class TripleSpec(GameSpec):
     """Triple's spec: its mode page and its flags agree (see the module doc)."""
+
+    aliases = ("personal", "bonus")  # the CLI's flags, read as the mode
 
     def options(self, args: Mapping[str, Any], size: int | None = None) -> dict[str, Any]:
         return super().options(with_mode(args), size)
 
 
 def with_mode(args: Mapping[str, Any]) -> dict[str, Any]:
-    """``args`` with ``mode``, ``personal`` and ``bonus`` agreeing: the mode sets the flags, or
-    the flags (true, or absent) give the mode. OptionError when they disagree."""
+    """``args`` with the flags ``personal`` / ``bonus`` read as the mode (and dropped); they
+    must be true or false and agree with a mode given too. OptionError otherwise."""
     out = dict(args)
-    flags = [name for name in ("personal", "bonus") if out.get(name) is True]
+    flags = []
+    for name in ("personal", "bonus"):
+        value = out.pop(name, False)
+        if not isinstance(value, bool):
+            raise OptionError(f"{name} {value!r} must be true or false")
+        flags += [name] if value else []
     if len(flags) > 1:
         raise OptionError("mode: personal cards and the bonus game are two different games: choose one")
-    mode = out.get("mode", flags[0] if flags else "shared")
-    if mode in MODES and flags and flags[0] != mode:
-        raise OptionError(f"mode {mode!r} disagrees with {flags[0]}: true")
-    if mode in MODES:
-        out.update(mode=mode, personal=mode == "personal", bonus=mode == "bonus")
+    if flags and out.setdefault("mode", flags[0]) != flags[0]:
+        raise OptionError(f"mode {out['mode']!r} disagrees with {flags[0]}: true")
     return out
 
 
@@ -127,8 +134,9 @@ def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) ->
     """The rules object (the rules check the combination: cards per mode, two colours, ...)."""
     if size != 6:
         raise ValueError("Pentago Triple is played on the 6x6 board")
+    mode = options["mode"]
     rules = TripleOptions(options["players"], parse_cards(options["cards"]), options["seed"] or 0,
-                          options["two_colour"], options["personal"], options["bonus"])
+                          options["two_colour"], mode == "personal", mode == "bonus")
     return TripleGame(rules, starter)
 
 
@@ -141,7 +149,7 @@ SPEC = TripleSpec(
     name="triple",
     title="Pentago Triple",
     sizes=(6,),
-    choices=(PLAYERS, TWO_COLOUR, MODE, PERSONAL, BONUS, CARDS, SEED),
+    choices=(PLAYERS, TWO_COLOUR, MODE, CARDS, SEED),
     flow=TripleFlow,
     explain=explain,
     is_idle_turn=is_idle_turn,

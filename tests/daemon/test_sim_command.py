@@ -69,3 +69,13 @@ def test_a_busy_port_is_named_with_what_to_do():
     assert proc.returncode == 2
     assert f"web.port = {port}: cannot listen on 127.0.0.1" in err
     assert "choose another port (sim: --port N, 0 for any)" in err
+
+
+def test_sim_with_presence_sensing_confirms_chosen_colours_with_the_buttons(tmp_path):
+    from controller.commands.sim import profile_for
+    from controller.profile import load_profile
+
+    assert profile_for("9x9", "colour", tmp_path) == "virtual-9x9"
+    profile = load_profile(profile_for("6x6", "presence", tmp_path))
+    assert (profile.name, profile.sensing, profile.driver) == ("virtual-6x6-presence", "presence", "virtual")
+    assert (profile.colour_input.method, profile.colour_input.cycle, profile.colour_input.confirm) == ("confirm", "back", "ok")
