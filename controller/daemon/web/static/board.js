@@ -205,10 +205,9 @@ class BoardView {
   }
 
   // The simulator shows the marbles physically on its board; the console shows the game's, in
-  // the game's colours by colour index (partners share one), the board's own without a game.
+  // the game's marble colours by colour index (the state's "marbles"), the board's own without a game.
   paintMarbles(state, marbles) {
-    const seats = [...new Set((state.seats || []).map(s => s.colour))];
-    const colours = seats.length ? seats : this.layout.colours, size = this.layout.size;
+    const colours = state.marbles?.length ? state.marbles : this.layout.colours, size = this.layout.size;
     for (const [hole, circle] of this.marbles) {
       let colour = null;
       if (this.layout.virtual) {
