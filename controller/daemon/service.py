@@ -1,7 +1,7 @@
-"""Start-up and shut-down: config -> profile -> journal -> core -> drivers -> runtime -> web.
+"""Start-up and shut-down: config -> profile -> journal -> core -> drivers -> runtime -> web -> MQTT.
 
-The main thread runs an asyncio loop for the web console and the signals; the core runs on the
-runtime's thread. SIGTERM (and Ctrl-C) let the core finish the event in hand, including its
+The main thread runs an asyncio loop for the web console, the MQTT bridge and the signals; the
+core runs on the runtime's thread. SIGTERM (and Ctrl-C) let the core finish the event in hand, including its
 journal write, then exit 0; SIGHUP re-reads the config and applies what can change live (the
 brightness), logging which other changes need a restart. READY=1 goes to systemd once the
 drivers and the web console are up.
@@ -46,6 +46,7 @@ class Daemon:
     board: Any = None  # the VirtualBoard, when the profile is virtual
     config_path: Path | None = None
     urls: list[str] = field(default_factory=list)
+    mqtt: Any = None  # the MQTT bridge, when [mqtt] is enabled
 
 
 def build(config: Config, notifier: Notifier, config_path: Path | None = None) -> Daemon:
@@ -67,7 +68,19 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None) -
     board = inputs if profile.driver == "virtual" else None
     log("resumed" if core.resume.used else "fresh start", profile=profile.name, journal=config.journal,
         records=core.resume.used)
-    return Daemon(config, profile, runtime, board, config_path)
+    return Daemon(config, profile, runtime, board, config_path, mqtt=_mqtt(config, runtime))
+
+
+def _mqtt(config: Config, runtime: Runtime) -> Any:
+    """The MQTT bridge when [mqtt] is enabled (its client library is the mqtt extra)."""
+    if not config.mqtt.enabled:
+        return None
+    try:
+        from .mqtt.bridge import Bridge
+    except ImportError as exc:
+        raise ConfigError(f"mqtt.enabled = true needs the MQTT client ({exc.name} is missing): "
+                          "pip install 'pentago-board[mqtt]'") from None
+    return Bridge(config.mqtt, runtime, config.game.command_args())
 
 
 def _read_journal(path: Path) -> tuple[list[dict[str, Any]], str | None]:
@@ -131,12 +144,16 @@ async def _serve_until(daemon: Daemon, stop: asyncio.Event,
     runtime = daemon.runtime
     runtime.start()
     runner = await _start_web(daemon) if daemon.config.web.enabled else None
+    if daemon.config.mqtt.enabled:
+        daemon.mqtt.start()  # connects in the background: a missing broker never holds up the board
     if on_listening is not None:
         on_listening(daemon.urls)
     runtime.notifier.ready(status="board live")
     log("board live", profile=daemon.profile.name, watchdog_s=runtime.notifier.watchdog_s or "off")
     await stop.wait()
     log("stopping")
+    if daemon.config.mqtt.enabled:
+        await daemon.mqtt.stop()
     if runner is not None:
         await runner.cleanup()  # closes the pages' WebSockets first (see web/app.py)
     runtime.stop()
@@ -190,7 +207,7 @@ def reload(daemon: Daemon) -> None:
     except ConfigError as exc:
         log("reload refused; keeping the running config", logging.ERROR, error=exc)
         return
-    changed = [name for name in ("profile", "game", "journal", "tape", "web")
+    changed = [name for name in ("profile", "game", "journal", "tape", "web", "mqtt")
                if getattr(new, name) != getattr(daemon.config, name)]
     if changed:
         log("reload: restart the service to apply", logging.WARNING, changed=",".join(changed))
