@@ -37,9 +37,8 @@ class Broker:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Broker:
-        log = open(self.log_path, "ab")
-        self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=log, stderr=log)
-        log.close()
+        with open(self.log_path, "ab") as log:
+            self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=log, stderr=log)
         end = time.monotonic() + 10
         while time.monotonic() < end:
             try:

@@ -1,0 +1,77 @@
+"""The MQTT bridge with no broker to talk to: the board plays on, events wait in a bounded
+outbox and what is dropped is counted; and a config asking for MQTT without its client library
+is refused at start-up with what to install."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import pytest
+
+from controller.daemon.config import Config, MqttConfig
+from controller.errors import ConfigError
+
+from .daemon_proc import free_port
+
+
+class Runtime:
+    """What the bridge needs of the runtime: its newest state, its listeners, put and clock."""
+
+    def __init__(self) -> None:
+        self.snapshot = {"state": "choosing", "game": None, "moves": [], "outcome": None, "repair": [], "link": True}
+        self.listeners: list = []
+        self.put_events: list = []
+
+    def put(self, event) -> None:
+        self.put_events.append(event)
+
+    def clock(self) -> float:
+        return 0.0
+
+
+def test_with_the_broker_down_events_wait_in_a_bounded_outbox_and_the_overflow_is_counted():
+    from controller.daemon.mqtt import bridge as module
+
+    async def run() -> tuple[int, int, bool]:
+        runtime = Runtime()
+        bridge = module.Bridge(MqttConfig(enabled=True, host="127.0.0.1", port=free_port(), board="b1"), runtime, {})
+        bridge.start()
+        state = {**runtime.snapshot, "state": "awaiting_placement", "game": "classic",
+                 "record": {"headers": {"Variant": "classic"}, "moves": []}}
+        moves: list[str] = []
+        for n in range(module.OUTBOX_SIZE + 10):  # each state adds one move: one event each, and one game
+            moves = [*moves, f"m{n}"]
+            for listener in runtime.listeners:
+                listener({**state, "moves": moves}, ())
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.05)
+        waiting, unsent, connected = len(bridge._outbox), bridge.unsent, bridge.connected
+        await bridge.stop()
+        assert runtime.listeners == []  # a stopped bridge is no longer called from the core thread
+        return waiting, unsent, connected
+
+    waiting, unsent, connected = asyncio.run(run())
+    assert not connected
+    assert waiting == 256
+    assert unsent == 11  # 266 moves and a game event, of which 256 fit
+
+
+def test_mqtt_without_its_client_library_is_refused_at_start_up_saying_what_to_install(monkeypatch):
+    from controller.daemon import service
+
+    monkeypatch.setitem(sys.modules, "aiomqtt", None)  # as if the mqtt extra were not installed
+    monkeypatch.delitem(sys.modules, "controller.daemon.mqtt.bridge", raising=False)
+    config = Config(mqtt=MqttConfig(enabled=True, board="b1"))
+    with pytest.raises(ConfigError, match=r"mqtt.enabled = true needs the MQTT client \(aiomqtt is missing\): "
+                                          r"pip install 'pentago-board\[mqtt\]'"):
+        service._mqtt(config, Runtime())
+
+
+def test_an_unreadable_ca_file_is_refused_naming_the_key(tmp_path):
+    from controller.daemon.mqtt.bridge import tls_context
+
+    with pytest.raises(ConfigError, match=r"mqtt.ca_file = '.*nowhere.pem': cannot use it"):
+        tls_context(MqttConfig(enabled=True, tls=True, ca_file=str(tmp_path / "nowhere.pem")))
+    assert tls_context(MqttConfig(enabled=True, tls=True)) is not None
+    assert tls_context(MqttConfig(enabled=True)) is None
