@@ -41,9 +41,9 @@ class Physical:
         self.before_turn: dict[int, int] = {}  # turning block -> the holes seen with a marble before its first step
         self.orientation_known = True  # False after a restart: only the readings tell
         self.undone: set[int] = set()  # blocks whose turn was taken back: 0 is a candidate too
-        # A polarity sensor read as presence (a game of more colours than poles): which pole each
-        # hole last showed (0 north, 1 south), so a chosen colour can still be guessed from it.
-        self.poles: dict[int, int] = {}
+        # A polarity sensor read as presence (a game of more colours than poles): the game colour
+        # index its pole suggests for each hole that last read one, to be confirmed by a player.
+        self.suggested: dict[int, int] = {}
 
     def apply(self, event: HoleReading | EncoderSteps) -> bool:
         """Record one sensor event; True if the board changed. Raises BoardInputError."""

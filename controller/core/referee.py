@@ -39,12 +39,15 @@ class Referee:
         self.hold = False  # accept no move until the board matches (after a commanded change)
         self.reconciling = False  # resumed, the board not yet seen to match: no take-back
         self.colour_blind: tuple[str, ...] = ()  # colour readings taken as a marble of no colour
+        self.game_colours: tuple[str, ...] = ()  # the running game's colour names, by index
+        self.assumed_colour = profile.assumed_colour  # a reading's colour among the game's (a pole's)
 
     # -- inputs --------------------------------------------------------------------------------
 
     def sense(self, event: HoleReading | EncoderSteps, flow: Any, out: Outbox) -> None:
         if isinstance(event, HoleReading) and event.reading in self.colour_blind:
-            self.physical.poles[event.hole] = self.colour_blind.index(event.reading)
+            self.physical.suggested[event.hole] = self.game_colours.index(
+                self.assumed_colour(event.reading, self.game_colours, self.game_colours[0]))
             event = HoleReading(event.t, event.hole, MARBLE)
         try:
             self.physical.apply(event)
@@ -66,6 +69,7 @@ class Referee:
         with colours the sensors cannot read is judged by presence."""
         blind = sensing == "polarity" and not set(colours) <= set(board)
         self.colour_blind = board if blind else ()
+        self.game_colours = colours
 
     # -- timers --------------------------------------------------------------------------------
 

@@ -294,7 +294,7 @@ def explain(game: TripleGame, diff: Diff, placed: int | None, physical: Physical
 
     ``placed`` is the hole of the placement awaiting its twist or its colour (the colour is
     awaited while the rules are still in the placement phase). ``physical`` gives the pole a
-    polarity sensor read under a new marble (``poles``): the colour first shown for confirmation.
+    polarity sensor's reading under a new marble suggests (``suggested``): the colour first shown.
     """
     if game.is_over() or diff.is_same() or diff.recoloured or diff.unsure or diff.torn or len(diff.turns) > 1:
         return None
@@ -364,7 +364,7 @@ def _place(game: TripleGame, diff: Diff, twist: Twist | None, physical: Physical
     hole, sensed = diff.added[0]
     if not _is_marble(sensed):
         return None
-    pole = physical.poles.get(hole) if sensed is None else None
+    pole = physical.suggested.get(hole) if sensed is None else None
     if twist is None:
         return (Action("place", hole, colour=sensed, assumed=pole),)
     return (Action("place", _before(game, hole, twist), colour=sensed, assumed=pole), Action("twist", twist=twist))
