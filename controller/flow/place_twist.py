@@ -326,6 +326,10 @@ class PlaceTwistFlow:
         """The colour of a new marble awaiting confirmation: never here (a seat's colour is its own)."""
         return None
 
+    def colour_button(self, role: str, t: float) -> list[dict[str, Any]]:
+        """Nothing to cycle or confirm (see :meth:`awaits_colour`): no records."""
+        return []
+
     def take_news(self) -> list[str]:
         """What happened that no journal record says (the rules' refusals), once."""
         news, self.news = self.news, []
