@@ -159,6 +159,7 @@ class Referee:
         if flow.state == "repair":
             flow.mended()
             out.notices.append("the board matches again: play on")
+            out.notices.extend(flow.take_news())  # what mending set off (Picture-Puzzle's next round)
 
     def _mismatch(self, flow: Any, spec: GameSpec, diff: Diff, now: float, out: Outbox) -> None:
         game, expected = flow.game, flow.expected()
