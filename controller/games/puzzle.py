@@ -9,7 +9,8 @@ says how the product offers them. Options (the web API's and the new-game comman
 - ``start_k``: the k of the first stage (default 1; never more than the picture's stones);
 - ``restore_limit_s`` / ``dismantle_limit_s``: seconds for each restore / dismantle, or None
   (no limit, the default);
-- ``show_s``: how long the picture is shown in light before each round (default 10 s, 0 none);
+- ``show_s``: how long the picture is shown in light before each round (default 0: none, the
+  dismantle starts as soon as the picture stands);
 - ``check``: what the judge compares, ``"colour"`` (the default; the virtual board),
   ``"polarity"`` (white and black) or ``"presence"`` (where stones are).
 
@@ -91,7 +92,7 @@ PICTURE = PictureChoice("picture", library_names(9), tuple(_picture_words(n) for
 START_K = Setting("start_k", (1,), ("stones and twists in each dismantle of the first stage (1)",))
 RESTORE_LIMIT = Setting("restore_limit_s", (None,), ("seconds for a restore (no limit)",))
 DISMANTLE_LIMIT = Setting("dismantle_limit_s", (None,), ("seconds for a dismantle (no limit)",))
-SHOW = Setting("show_s", (10,), ("seconds the picture is shown before each round (10)",))
+SHOW = Setting("show_s", (0,), ("seconds the picture is shown before each round (0: none)",))
 CHECK = Choice("check", ("colour", "polarity", "presence"),
                ("the judge checks every colour (the virtual board)", "the judge checks white and black (a polarity board)",
                 "the judge checks only where stones are (a presence board)"), menu=False,

@@ -1,0 +1,108 @@
+"""Picture-Puzzle on the simulator page in headless Chromium: a picture built by clicking, one
+dismantle-restore round that passes and one that fails (the seat out, the picture guided back);
+and a screenshot of every library picture on both boards (artifacts/pictures/, for people to
+check that each is recognisable at a glance)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from controller import games
+from controller.rules import hole_name
+from controller.rules.pictures import NAMES as COLOUR_NAMES
+from controller.rules.pictures import library_names, library_picture
+from tests.browser.test_sim_page import ARTIFACTS, browser, open_page, run_sim  # noqa: F401 (browser: a fixture)
+
+pytestmark = pytest.mark.skipif("puzzle" not in games.NAMES, reason="Picture-Puzzle is not in the registry yet")
+
+
+@pytest.fixture
+def sim9():
+    yield from run_sim("--board", "9x9")
+
+
+@pytest.fixture
+def page9(browser, sim9):  # noqa: F811 (browser: the imported fixture)
+    yield from open_page(browser, sim9.url)
+
+
+def api(page: Page, url: str, path: str, body: dict) -> None:
+    """POST to the daemon's API as the page does (with the run's token)."""
+    parts = urlsplit(url)
+    answer = page.request.post(f"{parts.scheme}://{parts.netloc}{path}?{parts.query}", data=body)
+    assert answer.ok, answer.text()
+
+
+def click_hole(page: Page, hole: str, colour: str) -> None:
+    page.check(f'input[name="colour"][value="{colour}"]')
+    page.click(f'[data-hole="{hole}"]')
+
+
+def turn(page: Page, twist: str) -> None:
+    page.click(f'.arrow-hit[data-block="{twist[0]}"][data-dir="{twist[1]}"]')
+
+
+def test_a_picture_built_on_the_page_then_a_round_that_passes_and_one_that_fails(page9: Page):
+    page = page9
+    page.select_option("#game", "puzzle")
+    page.select_option("#picture", label=page.locator("#picture option", has_text="Orion").inner_text())
+    page.select_option("#players", label="3 players")
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#notices")).to_contain_text("new puzzle game")
+    orion = library_picture("orion", 9)
+    g = orion.position.geometry
+    lit = page.locator('[data-led-hole="c7"]')
+    assert lit.get_attribute("data-rgb") != "0,0,0"  # the build lights each hole of the picture
+    for hole, colour in orion.holes():
+        click_hole(page, hole_name(hole, g), COLOUR_NAMES[colour])
+    expect(page.locator("#notices")).to_contain_text("seat 1: look away! seat 2: dismantle now")
+
+    page.click('[data-hole="e8"]')  # seat 2 takes a stone out...
+    turn(page, "1R")  # ...and turns the top-left block: Betelgeuse moves from c7 to a7
+    expect(page.locator("#notices")).to_contain_text("seat 1: restore now")
+    click_hole(page, "e8", "white")
+    turn(page, "1L")
+    expect(page.locator("#notices")).to_contain_text("seat 1 restored the picture")
+    expect(page.locator("#notices")).to_contain_text("seat 2: look away! seat 3: dismantle now")
+
+    page.click('[data-hole="e8"]')
+    turn(page, "1R")
+    expect(page.locator("#notices")).to_contain_text("seat 2: restore now")
+    click_hole(page, "d8", "white")  # one hole off
+    turn(page, "1L")
+    expect(page.locator("#notices")).to_contain_text("2 holes differ: seat 2 is out")
+    expect(page.locator("#notices")).to_contain_text("repair: remove the white marble on d8")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "sim-puzzle-failed.png"))
+    page.click('[data-hole="d8"]')
+    click_hole(page, "e8", "white")
+    expect(page.locator("#notices")).to_contain_text("seat 3: look away! seat 1: dismantle now")
+    page.screenshot(path=str(ARTIFACTS / "sim-puzzle.png"))
+
+
+@pytest.mark.parametrize("size", [9, 6])
+def test_a_screenshot_of_every_library_picture(browser, size):  # noqa: F811 (browser: the imported fixture)
+    sim = run_sim("--board", f"{size}x{size}")
+    url = next(sim).url
+    try:
+        page = next(pages := open_page(browser, url))
+        folder = ARTIFACTS / "pictures"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in library_names(size):
+            picture = library_picture(name, size)
+            api(page, url, "/api/command", {"name": "menu", "args": {}})
+            api(page, url, "/api/board/clear", {})
+            api(page, url, "/api/command", {"name": "new_game", "args": {
+                "game": "puzzle", "picture": name, "players": 2, "show_s": 600}})
+            for hole, colour in picture.holes():
+                api(page, url, "/api/board/place", {"hole": hole_name(hole, picture.position.geometry),
+                                                    "colour": COLOUR_NAMES[colour]})
+            expect(page.locator("#notices")).to_contain_text("look at the picture, seat 1")
+            expect(page.locator(".marble[visibility=visible]")).to_have_count(picture.stone_count)
+            page.locator("#board").screenshot(path=str(folder / f"{size}x{size}-{name}.png"))
+        next(pages, None)
+    finally:
+        next(sim, None)
