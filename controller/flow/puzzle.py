@@ -286,21 +286,25 @@ class PuzzleFlow(PlaceTwistFlow):
         if game.step == "guide" and kind in ("remove", "place", "twist", "dismantle", "time"):
             self.mended()  # the picture was guided back before this round (no record says so)
         if kind == "build":
-            self.apply(Action("place", parse_hole(record["hole"], game.geometry)), t)
+            self.apply(Action("place", parse_hole(_text(record, "hole"), game.geometry)), t)
         elif kind == "dismantle" and game.step == "show":
             self._dismantle(game, t)
         elif kind in ("remove", "place", "twist"):
             self.apply(self._action(record), t)
         elif kind == "time":
+            if game.step not in ("dismantle", "restore"):
+                raise IllegalMoveError(f"no dismantle or restore is running out of time while the board is at '{game.step}'")
             self._round_over(game, game.time_out(), t)
 
     def _action(self, record: dict[str, Any]) -> Action:
         g = self._game().geometry
         if record["kind"] == "twist":
-            return Action("twist", twist=parse_twist(record["twist"], g))
+            return Action("twist", twist=parse_twist(_text(record, "twist"), g))
         letter = record.get("colour")
-        colour = LETTERS.index(letter) if isinstance(letter, str) and letter in LETTERS else None
-        return Action(record["kind"], parse_hole(record["hole"], g), colour=colour)
+        if letter is not None and (not isinstance(letter, str) or letter not in LETTERS):
+            raise ValueError(f"field 'colour' = {letter!r} must be a colour letter ({', '.join(LETTERS)})")
+        colour = None if letter is None else LETTERS.index(letter)
+        return Action(record["kind"], parse_hole(_text(record, "hole"), g), colour=colour)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -315,6 +319,14 @@ class PuzzleFlow(PlaceTwistFlow):
         if self.game is None:
             raise IllegalMoveError("no game is running")
         return self.game
+
+
+def _text(record: dict[str, Any], name: str) -> str:
+    """A journal record's text field, or ValueError naming it (a resume stops there)."""
+    value = record.get(name)
+    if not isinstance(value, str):
+        raise ValueError(f"field {name!r} = {value!r} must be text")
+    return value
 
 
 def _puzzle_step(action: Action) -> PuzzleStep:

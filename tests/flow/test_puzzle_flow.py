@@ -198,3 +198,20 @@ def test_the_teachers_summary_names_the_order_out_each_restore_time_and_the_fast
 def test_a_presence_board_says_before_the_game_that_it_checks_only_where_stones_are():
     flow = flow_for(check="presence")
     assert flow.take_news()[0] == "this board checks only where stones are, not every colour"
+
+
+@pytest.mark.parametrize("bad, problem", [
+    ({"kind": "build", "hole": 5}, "field 'hole' = 5 must be text"),
+    ({"kind": "remove"}, "field 'hole' = None must be text"),
+    ({"kind": "place", "hole": "c2", "colour": "Q"}, "field 'colour' = 'Q' must be a colour letter (W, B, R, G)"),
+    ({"kind": "time"}, "no dismantle or restore is running out of time while the board is at 'build'"),
+    ({"kind": "twist", "twist": "5R"}, "the board is showing the picture: wait for the cue"),
+])
+def test_a_journal_record_the_flow_cannot_use_stops_the_resume_naming_it(bad, problem):
+    records = [{"t": 0.0, "kind": "start", "game": "puzzle", "picture": "h", "players": 3}, {"t": 1.0, **bad}]
+    if bad["kind"] == "twist":  # the picture stands and is shown: no step is due yet
+        flow = flow_for(show_s=5)
+        records = [records[0] | {"show_s": 5}] + built(flow) + [records[1]]
+    flow, resume = PuzzleFlow.resumed(records, Catalogue(), ("white", "black"), 9)
+    assert resume.used == len(records) - 1 and problem in resume.problem
+    assert flow.game is not None  # the game before the bad record stands
