@@ -32,8 +32,8 @@ Where the rulebook and the issue are silent, this module decides:
   is in time.
 - *A stage's end* counts a player who went out before their restore turn (a dismantler out of
   time) as done, so every stage ends.
-- *Polarity checking* tells W from B; a red or green stone (no third pole exists) counts as any
-  stone in its hole, like on a presence board.
+- *Polarity checking* tells W from B; a red or green stone (its magnet reads as one pole or the
+  other) counts as any stone in its hole, and any stone counts for a red or green one.
 - *The placement's colour* may be any of the four colours; a stone of a colour the picture has
   not is simply wrong. With a one-colour picture the colour may be left out (it is the picture's).
 - *start_k above the picture's stones* is refused (the teacher asked for the impossible); k
@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import IllegalMoveError
-from .geometry import Geometry
+from .geometry import Geometry, bits
 from .notation import Twist, hole_name
 from .outcome import Outcome, Places, Termination
 from .pictures import LETTERS, Picture, letter_of
@@ -73,7 +73,6 @@ from .position import Position
 from .puzzle_notation import Kind, Step, parse_step, step_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-POLARITY_COLOURS = (0, 1)  # W and B: the two poles a polarity board tells apart
 
 
 class Check(Enum):
@@ -111,18 +110,15 @@ def differences(board: Position, picture: Position, check: Check = Check.COLOUR)
     >>> differences(picture.lift(2).place(2, 3), picture, Check.POLARITY)  # green for red
     ()
     """
-    g = picture.geometry
-    return tuple(h for h in range(g.hole_count) if _seen(board, h, check) != _seen(picture, h, check))
-
-
-def _seen(position: Position, hole: int, check: Check) -> int | str | None:
-    """What ``check`` sees in ``hole``: None (empty), "stone", or the colour index."""
-    colour = position.colour_at(hole)
-    if colour is None or check is Check.COLOUR:
-        return colour
-    if check is Check.POLARITY and colour in POLARITY_COLOURS:
-        return colour
-    return "stone"
+    moved = board.occupied ^ picture.occupied  # a stone where none is due, or none where one is
+    if check is Check.PRESENCE:
+        return tuple(bits(moved))
+    if check is Check.POLARITY:  # the two poles swapped; a red or green stone reads as either
+        (b_white, b_black), (p_white, p_black) = board.stones[:2], picture.stones[:2]
+        return tuple(bits(moved | (b_white & p_black) | (b_black & p_white)))
+    for ours, theirs in zip(board.stones, picture.stones):
+        moved |= ours ^ theirs
+    return tuple(bits(moved))
 
 
 @dataclass(frozen=True)
@@ -365,52 +361,52 @@ class PuzzleGame:
         return self._play(step, t)
 
     def _check(self, step: Step) -> None:
-        text = step_name(step, self.geometry)
+        """Raise IllegalMoveError naming ``step`` and the rule it breaks, if it breaks one (the
+        step's text is only written for a refusal: legal steps are the many)."""
         phase = self.phase
         if phase is Phase.OVER:
-            raise IllegalMoveError(f"{text}: the game is over")
-        if phase is Phase.DISMANTLE:
-            self._check_dismantle(step, text)
+            rule: str | None = "the game is over"
+        elif phase is Phase.DISMANTLE:
+            rule = self._dismantle_rule(step)
         else:
-            self._check_restore(step, text, phase)
+            rule = self._restore_rule(step, phase)
+        if rule is not None:
+            raise IllegalMoveError(f"{step_name(step, self.geometry)}: {rule}")
 
-    def _check_dismantle(self, step: Step, text: str) -> None:
+    def _dismantle_rule(self, step: Step) -> str | None:
         removals, twists = self.to_do()
-        to_go = f"{_count(removals, 'removal')} and {_count(twists, 'twist')} to go"
-        seat = self._turn.dismantler
         if step.kind is Kind.PLACE:
-            raise IllegalMoveError(f"{text}: seat {seat} is dismantling ({to_go}); stones are placed in the restore")
+            return (f"seat {self._turn.dismantler} is dismantling ({_count(removals, 'removal')} and "
+                    f"{_count(twists, 'twist')} to go); stones are placed in the restore")
         if step.kind is Kind.REMOVE and not removals:
-            raise IllegalMoveError(f"{text}: the dismantle has its {_count(self.k, 'removal')} at k = {self.k}; "
-                                   f"{_count(twists, 'twist')} to go")
+            return f"the dismantle has its {_count(self.k, 'removal')} at k = {self.k}; {_count(twists, 'twist')} to go"
         if step.kind is Kind.TWIST and not twists:
-            raise IllegalMoveError(f"{text}: the dismantle has its {_count(self.k, 'twist')} at k = {self.k}; "
-                                   f"{_count(removals, 'removal')} to go")
-        if step.kind is Kind.REMOVE and self.position.colour_at(_hole(step)) is None:
-            raise IllegalMoveError(f"{text}: hole {hole_name(_hole(step), self.geometry)} is empty; nothing to remove")
+            return f"the dismantle has its {_count(self.k, 'twist')} at k = {self.k}; {_count(removals, 'removal')} to go"
+        if step.kind is Kind.REMOVE and not self.position.occupied >> _hole(step) & 1:
+            return f"hole {hole_name(_hole(step), self.geometry)} is empty; nothing to remove"
+        return None
 
-    def _check_restore(self, step: Step, text: str, phase: Phase) -> None:
+    def _restore_rule(self, step: Step, phase: Phase) -> str | None:
         seat = self._turn.restorer
         if step.kind is Kind.REMOVE:
-            raise IllegalMoveError(f"{text}: seat {seat} is restoring (a placement then a twist, "
-                                   f"{_count(self.k, 'time')}); a placed stone is never taken back")
+            return (f"seat {seat} is restoring (a placement then a twist, {_count(self.k, 'time')}); "
+                    "a placed stone is never taken back")
         if step.kind is Kind.TWIST and phase is Phase.PLACE:
-            raise IllegalMoveError(f"{text}: the restore places a stone before each twist; seat {seat} places next")
+            return f"the restore places a stone before each twist; seat {seat} places next"
         if step.kind is Kind.PLACE and phase is Phase.TWIST:
-            raise IllegalMoveError(f"{text}: a twist follows each placement; seat {seat} twists next")
-        if step.kind is Kind.PLACE:
-            self._check_placement(step, text)
+            return f"a twist follows each placement; seat {seat} twists next"
+        return self._placement_rule(step) if step.kind is Kind.PLACE else None
 
-    def _check_placement(self, step: Step, text: str) -> None:
+    def _placement_rule(self, step: Step) -> str | None:
         hole = _hole(step)
-        if self.position.colour_at(hole) is not None:
-            raise IllegalMoveError(f"{text}: hole {hole_name(hole, self.geometry)} is taken")
+        if self.position.occupied >> hole & 1:
+            return f"hole {hole_name(hole, self.geometry)} is taken"
         used = self.picture.colours_used
         if step.colour is None and len(used) > 1:
             letters = ", ".join(letter_of(c) for c in used)
-            example = f"{letter_of(used[0])}{hole_name(hole, self.geometry)}"
-            raise IllegalMoveError(f"{text}: the picture has the colours {letters}: "
-                                   f"write the colour before the hole, e.g. {example}")
+            return (f"the picture has the colours {letters}: write the colour before the hole, "
+                    f"e.g. {letter_of(used[0])}{hole_name(hole, self.geometry)}")
+        return None
 
     def _play(self, step: Step, t: float | None) -> Round | None:
         turn = self._turn

@@ -294,3 +294,9 @@ def test_options_round_trip_through_their_text():
 def test_a_malformed_step_is_a_notation_error():
     with pytest.raises(NotationError, match="^'Xe5' is not a step"):
         game().push_text("Xe5")
+
+
+def test_polarity_checking_takes_any_stone_for_a_red_or_green_one_and_the_other_way_round():
+    g = game(players=4, check=Check.POLARITY)
+    assert play(g, "-e3", "1R", "We3", "1L").passed  # white for red: red reads as one pole or the other
+    assert not play(g, "-e3", "1R", "We2", "1L").passed  # but never a stone in the wrong hole
