@@ -6,6 +6,10 @@ placement that makes five, which ends the game with no twist). ``result`` follow
 rules exactly: five on placement wins at once; after the twist both colours five is a draw, only
 the opponent's five is a loss, a full board without five is a draw; None means play goes on.
 Twists that give the same board (a neutral block, a symmetric block) are listed once.
+A node built with ``replies`` also judges the opponent's answer: a move that play goes on after
+but that leaves the opponent a win with its next move gets :data:`LOSES_NEXT`, worked out per
+twist from the opponent's wins on the board without the new stone (:func:`_safe_holes`), so the
+search never builds a node only to find it lost at once.
 
 A :class:`Node` computes what each twist does to the board once and hands out children lazily,
 so a search that cuts off after the first few children never builds the rest.
@@ -16,6 +20,9 @@ so a search that cuts off after the first few children never builds the rest.
 True
 >>> [c for c in expand(me, opp) if c[4] == WIN][0][:2]  # a6-d6 plus e6 (hole 34) is five on placement
 (34, -1)
+>>> me, opp = Position.parse("x.x..." + "." * 24 + "oooo..").stones
+>>> {c[0] for c in expand(me, opp, replies=True) if c[4] != LOSES_NEXT}  # o's a1-d1: only e1 stops it
+{4}
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from ..rules.geometry import bits
 from .tables import SearchTables, search_tables
 
 WIN, DRAW, LOSS = 1, 0, -1
+LOSES_NEXT = -2  # play goes on, but the opponent can win with its next move
 
 Child = tuple[int, int, int, int, "int | None"]
 Turn = tuple[int, int, bool, int]  # my stones and the opponent's after a twist, their five, my fives
@@ -34,14 +42,15 @@ Turn = tuple[int, int, bool, int]  # my stones and the opponent's after a twist,
 class Node:
     """The moves of one position: what each twist does, computed on first use, and its children."""
 
-    __slots__ = ("me", "opp", "tables", "empty", "placement_wins", "_turns", "_seen")
+    __slots__ = ("me", "opp", "tables", "replies", "empty", "placement_wins", "_turns", "_safe", "_seen")
 
-    def __init__(self, me: int, opp: int, tables: SearchTables | None = None) -> None:
-        self.me, self.opp = me, opp
+    def __init__(self, me: int, opp: int, tables: SearchTables | None = None, replies: bool = False) -> None:
+        self.me, self.opp, self.replies = me, opp, replies
         self.tables = tb = tables or search_tables()
         self.empty = tb.full & ~(me | opp)
         self.placement_wins = tb.completions(me, self.empty)
         self._turns: list[Turn | None] = [None] * len(tb.twists)
+        self._safe: list[int | None] = [None] * len(tb.twists)
         self._seen: set[tuple[int, int]] = set()
 
     def turn(self, t: int) -> Turn:
@@ -55,11 +64,13 @@ class Node:
             known = self._turns[t] = (mine, theirs, tb.has_five(theirs), fives)
         return known
 
-    def has_win(self) -> bool:
-        """True if the side to move can win with its next move (on placement or after a twist)."""
-        if self.placement_wins:
-            return True
-        return any(fives and not opp_five for _, _, opp_five, fives in map(self.turn, range(len(self._turns))))
+    def safe(self, t: int) -> int:
+        """The holes where my stone, then twist ``t``, leaves the opponent no win with its next
+        move (checked on first use, for this twist's children only)."""
+        known = self._safe[t]
+        if known is None:
+            known = self._safe[t] = _safe_holes(self.turn(t), self.tables, t)
+        return known
 
     def child(self, hole: int, t: int) -> Child | None:
         """The child for placing on ``hole`` then twist ``t`` (0 or more), or None if its board was
@@ -70,7 +81,10 @@ class Node:
         if (after, theirs) in self._seen:
             return None
         self._seen.add((after, theirs))
-        return hole, t, after, theirs, _judge(bit & fives, opp_five, after | theirs == self.tables.full)
+        result = _judge(bit & fives, opp_five, after | theirs == self.tables.full)
+        if result is None and self.replies and not self.safe(t) >> hole & 1:
+            result = LOSES_NEXT
+        return hole, t, after, theirs, result
 
     def children(
         self,
@@ -93,16 +107,16 @@ class Node:
                     yield child
 
 
-def expand(me: int, opp: int, tables: SearchTables | None = None) -> list[Child]:
-    """Every distinct move of the side to move, with the position after it and its result."""
-    return list(Node(me, opp, tables).children())
+def expand(me: int, opp: int, tables: SearchTables | None = None, replies: bool = False) -> list[Child]:
+    """Every distinct move of the side to move, with the position after it and its result
+    (with ``replies``, :data:`LOSES_NEXT` for a move after which the opponent can win at once)."""
+    return list(Node(me, opp, tables, replies).children())
 
 
 def has_winning_move(me: int, opp: int, tables: SearchTables | None = None) -> bool:
     """True if the side to move can win with its next move (on placement or after a twist).
 
-    The same answer as :meth:`Node.has_win`, without building a node: the search asks this at
-    every leaf, so it skips the work a twist that gives the opponent five does not need.
+    Without building a node: it skips the work a twist that gives the opponent five does not need.
     """
     tb = tables or search_tables()
     full, completions, has_five, rotate = tb.full, tb.completions, tb.has_five, tb.rotate
@@ -124,3 +138,36 @@ def _judge(mine: int, opp_five: bool, full: bool) -> int | None:
     if opp_five:
         return LOSS
     return DRAW if full else None
+
+
+def _safe_holes(turn: Turn, tb: SearchTables, t: int) -> int:
+    """The holes (before twist ``t``) where my stone, then the twist, leaves the opponent no win in
+    one, given ``turn``, the board after twist ``t`` without my stone.
+
+    My stone can only take the opponent's wins away: it fills a hole, or it gives me five under
+    the opponent's twist (a draw at best for them). So the wins on the board without my stone say
+    it all: for each way the opponent could win (a placement alone, or a placement and one twist),
+    a safe hole fills the only hole that wins that way, or makes me five under that twist.
+    """
+    mine, theirs, opp_five, _ = turn
+    if opp_five:
+        return 0  # every child of this twist ends the game (judged as a loss or a draw)
+    full, rotate, has_five, completions = tb.full, tb.rotate, tb.has_five, tb.completions
+    empty = full & ~(mine | theirs)
+    safe = empty
+    wins = completions(theirs, empty)
+    if wins:
+        safe &= wins if not wins & (wins - 1) else 0
+    for t2 in range(len(tb.twists)):
+        if not safe:
+            return 0
+        mine2 = rotate(mine, t2)
+        if has_five(mine2):
+            continue  # this twist gives me five: never a win for the opponent
+        theirs2 = rotate(theirs, t2)
+        empty2 = full & ~(mine2 | theirs2)
+        wins = empty2 if has_five(theirs2) else completions(theirs2, empty2)
+        if wins:
+            stop = wins if not wins & (wins - 1) else 0
+            safe &= rotate(stop | completions(mine2, empty2), t2 ^ 1)
+    return rotate(safe, t ^ 1)

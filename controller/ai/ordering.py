@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..rules.geometry import bits
 from .evaluate import evaluate
-from .moves import LOSS, Child, Node
+from .moves import LOSES_NEXT, LOSS, Child, Node
 from .tables import SearchTables, search_tables
 
 PLACE_WEIGHTS = (1, 4, 20, 120, 800, 0)  # by own stones already in an open line through the hole
@@ -39,7 +39,7 @@ def order(
 
     def key(child: Child) -> int:
         move = (child[0], child[1])
-        if child[4] == LOSS:
+        if child[4] == LOSS or child[4] == LOSES_NEXT:
             return LAST
         if move == remembered:
             return FIRST

@@ -4,6 +4,9 @@ Scores are from the side to move's view: :data:`WIN` minus the number of plies t
 forced win (so quicker wins score higher), 0 for a draw, static evaluations in between. Depth 1
 is always searched in full, whatever the budget; deeper iterations stop when the budget or the
 deadline runs out, and a deeper move replaces the previous best only once it is proved better.
+A move after which the opponent can win at once is scored as that loss without a node of its own
+(see :data:`~controller.ai.moves.LOSES_NEXT`), so every node searched is one where the side to
+move cannot win at once, and a leaf is scored by the static evaluation alone.
 
 >>> from controller.rules import Position
 >>> me, opp = Position.parse("xxxx.." + "." * 24 + "oooo..").stones
@@ -20,7 +23,7 @@ from dataclasses import dataclass
 
 from .budget import Budget, OutOfBudget
 from .evaluate import WIN, evaluate
-from .moves import DRAW, LOSS, Child, Node, expand, has_winning_move
+from .moves import DRAW, LOSES_NEXT, LOSS, Child, Node, expand
 from .ordering import History, frontier_holes, order, twist_order
 from .tables import SearchTables, search_tables
 
@@ -63,13 +66,11 @@ class Searcher:
                 flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha)
             ):
                 return score
-        if depth == 0:
-            score = WIN - ply - 1 if has_winning_move(me, opp, self.tables) else evaluate(me, opp, self.tables)
-            self.table[key] = (0, EXACT, _to_table(score, ply), None)  # leaves recur by transposition
+        if depth == 0:  # the side to move cannot win at once: the move that led here was safe
+            score = evaluate(me, opp, self.tables)
+            self.table[key] = (0, EXACT, score, None)  # leaves recur by transposition
             return score
-        node = Node(me, opp, self.tables)
-        if node.has_win():
-            return WIN - ply - 1
+        node = Node(me, opp, self.tables, replies=True)
         best, move = self._best_child(node, remembered, depth, alpha, beta, ply)
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         self.table[key] = (depth, flag, _to_table(best, ply), move)
@@ -106,6 +107,8 @@ class Searcher:
             return -self.negamax(child[3], child[2], depth - 1, alpha, beta, ply + 1)
         if result == DRAW:
             return 0
+        if result == LOSES_NEXT:
+            return -(WIN - ply - 2)
         return -(WIN - ply - 1) if result == LOSS else WIN - ply - 1
 
 
@@ -125,7 +128,7 @@ def search(
     report = progress or _ignore
     tb = tables or search_tables()
     searcher = Searcher(budget, tb)
-    children = expand(me, opp, tb)
+    children = expand(me, opp, tb, replies=True)
     if not children:
         raise ValueError("no legal move: the board is full")
     random.Random(seed).shuffle(children)  # ties between equal moves are broken by the seed

@@ -4,7 +4,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from controller.ai import to_move
-from controller.ai.moves import DRAW, LOSS, WIN, expand, has_winning_move
+from controller.ai.moves import DRAW, LOSES_NEXT, LOSS, WIN, expand, has_winning_move
 from controller.rules import ClassicGame
 
 from .helpers import ORACLE, game_of, random_game
@@ -49,6 +49,30 @@ def test_children_and_results_match_the_rules(seed, stones):
 def test_winning_move_detection_matches_the_children(seed, stones):
     game = random_game(seed, stones)
     assert has_winning_move(*_sides(game)) == (WIN in search_children(game).values())
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), stones=st.integers(0, 35))
+@example(seed=1, stones=24)
+def test_a_move_is_marked_lost_next_exactly_when_the_opponent_can_then_win_at_once(seed, stones):
+    game = random_game(seed, stones)
+    plain = expand(*_sides(game))
+    judged = expand(*_sides(game), replies=True)
+    assert [c[:4] for c in judged] == [c[:4] for c in plain]  # the same moves, in the same order
+    for (*_, after_me, after_opp, result), (*_, before) in zip(judged, plain):
+        if before is not None:
+            assert result == before  # a finished game keeps its result
+        else:
+            assert (result == LOSES_NEXT) == has_winning_move(after_opp, after_me)
+            assert result in (None, LOSES_NEXT)
+
+
+def test_oracle_moves_marked_lost_next_are_losses_for_the_solver():
+    for entry in ORACLE[::8]:
+        game = game_of(entry)
+        for hole, t, *_, result in expand(*_sides(game), replies=True):
+            if result == LOSES_NEXT:
+                assert entry["moves"][game.move_name(to_move(game, hole, t))] == -1, entry["id"]
 
 
 def test_every_generated_move_is_legal_and_lands_on_its_board():
