@@ -19,6 +19,8 @@ Keys (existing ones keep their meaning; the game's keys were added for the famil
   took (the bonus game, else None); ``confirm``: ``{"hole", "colour"}`` while a new marble's
   colour awaits confirmation on the board, else None;
 - ``link``: whether the sensor link is up (False between a LinkChange down and the next up);
+- ``detail``: what a game's flow says of its play beyond the keys above (Picture-Puzzle: the
+  round in hand, the rounds so far and the teacher's summary), or None;
 - ``record``: the record of the game so far (``{"headers", "moves"}``, see
   :func:`controller.rules.record_of`): the variant, its options, the seats' names and colours,
   who started and the result, so a download stands alone.
@@ -59,6 +61,7 @@ def state(core: Any) -> dict[str, Any]:
         "taken": taken(game),
         "confirm": confirm(core),
         "link": core.referee.link_up,
+        "detail": flow.detail() if game and hasattr(flow, "detail") else None,
         "record": record(flow),
     }
 

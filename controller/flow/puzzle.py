@@ -43,6 +43,7 @@ from ..rules.puzzle import Check, Phase, PuzzleGame, PuzzleOptions, Round
 from ..rules.puzzle_notation import Step as PuzzleStep
 from .menu import Menu
 from .place_twist import PlaceTwistFlow
+from .puzzle_summary import summary_csv
 from .steps import Action
 
 STATES = ["choosing", "awaiting_placement", "repair", "game_over"]
@@ -307,6 +308,21 @@ class PuzzleFlow(PlaceTwistFlow):
         return Action(record["kind"], parse_hole(_text(record, "hole"), g), colour=colour)
 
     # -- reading -------------------------------------------------------------------------------
+
+    def detail(self) -> dict[str, Any]:
+        """The round in hand and the game so far, for the web console's live view: the step,
+        k, the stage, the roles, what is still to do, the seconds left, every round, and the
+        teacher's summary (CSV text, names from the options)."""
+        game = self._game()
+        names = self.options.get("names") or [f"Seat {seat}" for seat in range(1, game.players + 1)]
+        return {
+            "picture": game.picture.title, "step": game.step, "k": game.k, "stage": game.stage,
+            "restorer": game.restorer, "dismantler": game.dismantler, "to_do": list(game.to_do()),
+            "left_s": self.left_s, "eliminated": list(game.eliminated), "fastest": list(game.fastest()),
+            "rounds": [{"restorer": r.restorer, "dismantler": r.dismantler, "k": r.k, "passed": r.passed,
+                        "reason": r.reason.value, "seconds": r.restore_s} for r in game.rounds],
+            "summary_csv": summary_csv(game, names),
+        }
 
     def move_texts(self) -> list[str]:
         """The rounds so far, one line each (as the record writes them)."""

@@ -37,3 +37,19 @@ def test_the_expected_result_comes_from_the_scenario_not_the_core():
     from tests.core.make_puzzle_tape import expected
 
     assert expected() == json.loads(TAPE.with_name(TAPE.stem + ".expected.json").read_text())
+
+
+def test_the_state_carries_the_round_in_hand_and_the_teachers_summary(registry):
+    from controller.commands.replay import core_for, drive, start
+
+    tape = read_tape(TAPE)
+    core = core_for(tape.header)
+    start(core, tape.header)
+    drive(core, tape.events)
+    detail = core.state()["detail"]
+    assert detail["picture"] == "H" and detail["step"] == "restore" and detail["k"] == 2 and detail["stage"] == 2
+    assert detail["eliminated"] == [3, 2] and [r["passed"] for r in detail["rounds"]] == [True, True, False, True, False]
+    lines = detail["summary_csv"].splitlines()
+    assert "order of elimination,Seat 3,Seat 2" in lines and "winner,Seat 1" in lines
+    assert lines[-1].startswith("fastest restorer,Seat ")  # the tape's times make a stopwatch
+    assert core.state()["record"]["headers"]["Variant"] == "puzzle"
