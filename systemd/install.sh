@@ -59,7 +59,7 @@ ensure_account() {
 ensure_venv() {
     [ -x "$ROOT$PREFIX/venv/bin/python" ] || run "$PYTHON" -m venv "$ROOT$PREFIX/venv"
     # Always reinstall: this is how a `git pull` reaches the service.
-    run "$ROOT$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${CHECKOUT}[pi]"
+    run "$ROOT$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${CHECKOUT}[pi,mqtt]"
     # The service cannot read a checkout under /home (ProtectHome): the profiles go beside the venv.
     run mkdir -p "$ROOT$PREFIX/profiles"
     run cp "$CHECKOUT"/hardware/profiles/*.toml "$ROOT$PREFIX/profiles/"
