@@ -62,7 +62,7 @@ def search_tables(size: int = 6) -> SearchTables:
     scans = g._five_scans  # (shift, window starts) per direction, shared with the rules
     five = _five_test(scans)
     return SearchTables(
-        g, g.full, twists, masks, turns, image, g.lines, through, centres, five, _completion_finder(scans, five)
+        g, g.full, twists, masks, turns, image, g.lines, through, centres, five, _completion_finder(scans)
     )
 
 
@@ -87,31 +87,27 @@ def _five_test(scans: tuple[tuple[int, int], ...]) -> Callable[[int], bool]:
     return has_five
 
 
-def _completion_finder(
-    scans: tuple[tuple[int, int], ...], has_five: Callable[[int], bool]
-) -> Callable[[int, int], int]:
+def _completion_finder(scans: tuple[tuple[int, int], ...]) -> Callable[[int, int], int]:
     """A function giving the holes of ``empty`` where one more stone makes ``x`` five in a row.
 
-    Bit-parallel over every window of five in one direction at once: window start ``p`` has a
-    gap at its k-th hole when the other four are set and that hole is empty.
+    Bit-parallel over every window of five in one direction at once: the windows that lie wholly
+    in ``x`` or ``empty`` and hold at least four stones of ``x``; their empty hole completes it.
     """
     steps = tuple((s, 2 * s, 3 * s, 4 * s, m) for s, m in scans)
 
     def completions(x: int, empty: int) -> int:
         """The holes of ``empty`` that complete a five for ``x``."""
-        if not has_five(x | empty):
-            return 0  # even filling every empty hole makes no five
+        y = x | empty
         out = 0
         for s1, s2, s3, s4, m in steps:
-            a1, a2, a3, a4 = x >> s1, x >> s2, x >> s3, x >> s4
-            p01, p23 = x & a1, a2 & a3
-            out |= (
-                (a1 & p23 & a4 & empty & m)
-                | (x & p23 & a4 & empty >> s1 & m) << s1
-                | (p01 & a3 & a4 & empty >> s2 & m) << s2
-                | (p01 & a2 & a4 & empty >> s3 & m) << s3
-                | (p01 & p23 & empty >> s4 & m) << s4
-            )
+            w = y & y >> s1
+            w &= w >> s2 & y >> s4 & m  # windows with no stone of the other colour
+            if w:
+                a1, a2, a3 = x >> s1, x >> s2, x >> s3
+                p01, p23 = x & a1, a2 & a3
+                w &= p01 & p23 | x >> s4 & (p01 & (a2 | a3) | p23 & (x | a1))  # four or five of x
+                if w:
+                    out |= (w | w << s1 | w << s2 | w << s3 | w << s4) & empty
         return out
 
     return completions
