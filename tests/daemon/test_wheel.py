@@ -1,4 +1,5 @@
-"""The Pi installer makes a non-editable install: the wheel must carry the page's static files."""
+"""The Pi installer makes a non-editable install: the wheel must carry the page's static files
+and the rules' data (Triple's deck, Picture-Puzzle's library)."""
 
 from __future__ import annotations
 
@@ -19,3 +20,5 @@ def test_the_wheel_contains_the_web_page(tmp_path):
     for name in ("index.html", "app.js", "board.js", "style.css"):
         assert f"controller/daemon/web/static/{name}" in names
     assert "controller/daemon/web/app.py" in names
+    for board in ("6x6", "9x9"):
+        assert {f"controller/rules/data/pictures/{board}/{name}.txt" for name in ("order", "red-cross", "love")} <= names
