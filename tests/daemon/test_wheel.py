@@ -1,5 +1,5 @@
 """The Pi installer makes a non-editable install: the wheel must carry the page's static files
-and the rules' data (Triple's deck, Picture-Puzzle's library)."""
+and Picture-Puzzle's library of pictures."""
 
 from __future__ import annotations
 
