@@ -13,16 +13,22 @@ Every level plays the same tactics first, in this order:
 Then, among the moves left, each level picks its own way:
 
 - level 0 (beginner): level 1's move half the time, else a move drawn at random;
-- level 1: the best move one ply ahead by the open-lines score (:mod:`.family_eval`), with a
-  seeded jitter so games vary;
-- levels 2 and 3: a paranoid search (every other colour plays against us) over the best few
-  moves of each seat by its own one-ply score, deepened one ply at a time while the budget lasts
-  (level 2: two plies, the next seat's reply; level 3: three, the seat after it too). The search
-  counts one node per position it expands; without a deadline each level stops after its own node
-  budget (:data:`NODES`), so a call without one repeats exactly.
+- level 1: the best move one ply ahead by the open-lines score (:mod:`.family_eval`), less
+  :data:`LATER_THREAT` for each later seat it leaves a five in one (the seats between may not
+  block it), with a seeded jitter so games vary;
+- levels 2 and 3 look a whole round ahead: from each of their best few moves, every other seat in
+  turn plays its own best move by that same one-ply score (taking a five when it has one), and
+  the position the round leaves is scored for the computer, counting every five in one left on
+  the board (:meth:`Searcher._threats`). Level 3 looks at more of its moves and at its own best
+  four after the round (:func:`widths`). Each position expanded is a node of the budget; without
+  a deadline each level stops after its own node budget (:data:`NODES`), so a call without one
+  repeats exactly.
 
-The search treats any five as the end of the game (a place earned in multiplayer is what the seat
-plays for). bench/ai_family.py measures the levels against greedy players.
+Modelling every other seat by its own best move (rather than as a coalition against the computer,
+which made it play scared and lose more games, as measured) is what a table of people mostly does;
+the tactics above still never let the next seat's five in one stand. The look-ahead treats any
+five as the end of the game (a place earned in multiplayer is what each seat plays for).
+bench/ai_family.py measures the levels against greedy players.
 
 >>> from controller.rules import MultiplayerGame, Position
 >>> rows = "xxxx....." + "/........." * 7 + "/oooo....."
@@ -44,9 +50,12 @@ from .family_board import NO_TWIST, Planes, Seating, occupied, rotate
 from .family_eval import Scored, evaluate, play, scored_moves
 
 WIN = 1_000_000
-NODES = {2: 60, 3: 400}  # expansions per level without a deadline
-WIDTHS = {2: (8, 6), 3: (10, 8, 6)}  # moves looked at per ply, from the root
+NODES = {2: 200, 3: 1500}  # expansions per level without a deadline
+ROOT_WIDTHS = {2: 8, 3: 12}  # the computer's own moves looked at
+REPLY_WIDTH = 1  # each other seat's moves looked at: its best
+AFTER_ROUND = {2: 0, 3: 4}  # the computer's moves looked at after the round
 JITTER = 40  # levels 0 and 1: evaluation units of noise
+LATER_THREAT = 2000  # a later seat left a five in one: worse than any shape, not a certain loss
 BEGINNER_CARE = 0.5  # the share of its moves the beginner plays with level 1's care
 
 
@@ -92,19 +101,24 @@ WON, SHARED, SAFE, DRAWN, RISKY, GIFT = range(6)
 def classify(planes: Planes, seat: int, moves: list[Scored], seating: Seating) -> list[list[Scored]]:
     """``moves`` (best first) sorted into what they do: a clean five, a shared five (multiplayer),
     safe, a draw (teams: both pairs five), risky (the next seat can then make five; fewest
-    winning holes first), a gift (another colour gets five)."""
+    winning holes first), a gift (another colour gets five). Safe moves that leave a later seat
+    a five in one lose :data:`LATER_THREAT` per such seat (the seats between may not block it)."""
     tb, me = seating.tables, seating.colour_of[seat]
-    foe = seating.colour_of[seating.next_seat(seat)]
+    order = _seats_after(seat, seating)
+    foe = seating.colour_of[order[0]]
+    later = [c for c in dict.fromkeys(seating.colour_of[s] for s in order[1:]) if c not in (me, foe)]
     others = [c for c in range(seating.colours) if c != me and (c in seating.live or not seating.places)]
-    frames: dict[int, tuple[Planes, int, bool]] = {}
+    frames: dict[int, tuple[Planes, int, list[int], bool]] = {}
     out: list[list[Scored]] = [[] for _ in range(6)]
     risky: list[tuple[int, Scored]] = []
     for move in moves:
-        _, hole, t = move
+        score, hole, t = move
         if t not in frames:
             turned = rotate(planes, t, tb)
-            frames[t] = (turned, winning_holes(turned, foe, seating), any(tb.has_five(turned[c]) for c in others))
-        turned, threats, gives = frames[t]
+            frames[t] = (turned, winning_holes(turned, foe, seating),
+                         [winning_holes(turned, c, seating) for c in later],
+                         any(tb.has_five(turned[c]) for c in others))
+        turned, threats, threats_later, gives = frames[t]
         lands = 1 << hole if t < 0 else tb.image[t][hole]
         if tb.has_five(turned[me] | lands):
             out[DRAWN if gives and not seating.places else SHARED if gives else WON].append(move)
@@ -113,9 +127,22 @@ def classify(planes: Planes, seat: int, moves: list[Scored], seating: Seating) -
         elif threats & ~lands:
             risky.append(((threats & ~lands).bit_count(), move))
         else:
-            out[SAFE].append(move)
+            left = sum(1 for holes in threats_later if holes & ~lands)
+            out[SAFE].append((score - LATER_THREAT * left, hole, t))
+    out[SAFE].sort(reverse=True)
     out[RISKY] = [move for _, move in sorted(risky, key=lambda r: r[0])]
     return out
+
+
+def _seats_after(seat: int, seating: Seating) -> list[int]:
+    """The seats still playing after ``seat``, in turn order."""
+    order, current = [], seat
+    for _ in seating.seats:
+        current = seating.next_seat(current)
+        if current == seat:
+            break
+        order.append(current)
+    return order or [seat]
 
 
 def winning_holes(planes: Planes, colour: int, seating: Seating) -> int:
@@ -135,12 +162,23 @@ def winning_holes(planes: Planes, colour: int, seating: Seating) -> int:
     return out
 
 
+def widths(level: int, seats: int) -> tuple[int, ...]:
+    """Moves looked at per ply from the root, for ``seats`` seats still playing: a whole round.
+
+    >>> widths(2, 3), widths(3, 4)
+    ((8, 1, 1), (12, 1, 1, 1, 4))
+    """
+    after = (AFTER_ROUND[level],) if AFTER_ROUND[level] else ()
+    return (ROOT_WIDTHS[level], *(REPLY_WIDTH,) * (seats - 1), *after)
+
+
 class Searcher:
-    """A paranoid alpha-beta search over each seat's best few moves, from ``me``'s view."""
+    """An alpha-beta look-ahead over each seat's best few moves, from ``me``'s view (the
+    computer's nodes take the most, the others' the least of what they look at)."""
 
     def __init__(self, seating: Seating, me: int, budget: Budget, level: int) -> None:
         self.seating, self.me, self.budget = seating, me, budget
-        self.widths = WIDTHS[level]
+        self.widths = widths(level, len(seating.seats))
 
     def best(self, planes: Planes, seat: int, safe: list[Scored]) -> tuple[int, int]:
         """The best of the ``safe`` root moves (best first by one ply) the budget lets it prove."""
@@ -171,7 +209,7 @@ class Searcher:
         if occupied(planes) == s.tables.full:
             return 0
         if depth == 0:
-            return evaluate(planes, self.me, s)
+            return evaluate(planes, self.me, s) + self._threats(planes, colour)
         moves = sorted(scored_moves(planes, colour, s), reverse=True)[: self.widths[ply]]
         maximise, after_seat = colour == self.me, s.next_seat(seat)
         best = -WIN - 1 if maximise else WIN + 1
@@ -184,6 +222,15 @@ class Searcher:
             if alpha >= beta:
                 break
         return best
+
+    def _threats(self, planes: Planes, to_move: int) -> int:
+        """What the fives in one of the colours not to move are worth to us at a leaf: a later
+        seat may still block them, so less than a five."""
+        total = 0
+        for colour in self.seating.live - {to_move}:
+            if winning_holes(planes, colour, self.seating):
+                total += LATER_THREAT // 4 if colour == self.me else -LATER_THREAT
+        return total
 
     def _tick(self) -> None:
         """One expansion; every one is costly, so the deadline is read at each."""
