@@ -74,7 +74,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser._negative_number_matcher = REMOVAL
     parser.add_argument("--variant", choices=(*EVERY_VARIANT, "puzzle"), default="classic",
                         help="the game (default classic)")
-    parser.add_argument("--players", type=int, metavar="N", help="multiplayer and triple: 2 to 4 players")
+    parser.add_argument("--players", type=int, metavar="N", help="multiplayer, triple and puzzle: 2 to 4 players")
     parser.add_argument("--twist", choices=("cw", "both"),
                         help="multiplayer and teams: clockwise only (cw, the default) or both ways")
     parser.add_argument("--cards", metavar="CARD,CARD,...", help="triple: the cards in order, e.g. BYRYB,RRYBB")

@@ -24,11 +24,11 @@ picture has more than one colour). Seat 1 restores first with seat 2 dismantling
 with the next seat still in, and so on; a restore that does not give back the picture exactly
 puts the restorer out, and the next round starts from the picture again. After every player
 in has restored once, k grows by one (from 1, or --start-k, up to the picture's stones). The
-last player in wins. Puzzle's --json: {"board": rows from the top, "k": current k, "stage": n,
-"restorer": seat, "dismantler": seat (null when the game is over), "rounds": [{"restorer",
-"dismantler", "k", "passed"}], "outcome": {"result": "win" or "none", "winners": [seat],
-"eliminated": seats in the order they went out}}. A step of the wrong kind exits 2 naming the
-step and the rule."""
+last player in wins (--players 2-4, default 2). Puzzle's --json: {"board": rows from the top
+in picture letters, "k": current k, "stage": n, "restorer": seat, "dismantler": seat (both null
+once the game is over), "rounds": [{"restorer", "dismantler", "k", "passed"}], "outcome":
+{"result": "win" or "none", "winners": [seat], "eliminated": seats in the order they went
+out}}. A step of the wrong kind exits 2 naming the step and the rule."""
 
 PUZZLE_ONLY = ("picture", "board", "start_k")
 
