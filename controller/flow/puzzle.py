@@ -38,7 +38,8 @@ from ..colours import SEAT_COLOURS
 from ..lights.scenes import eliminated_scene, menu_scene, overlay, repair_scene, turn_scene
 from ..lights.view import HoleLight, View
 from ..rules import IllegalMoveError, Position, Twist, hole_name, parse_hole, parse_twist
-from ..rules.pictures import LETTERS, Picture
+from ..rules.geometry import geometry
+from ..rules.pictures import LETTERS, Picture, picture_of
 from ..rules.puzzle import Check, Phase, PuzzleGame, PuzzleOptions, Round
 from ..rules.puzzle_notation import Step as PuzzleStep
 from .menu import Menu
@@ -369,6 +370,22 @@ def _fields(action: Action, game: BoardPuzzle) -> dict[str, Any]:
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def captured(title: str, readings: list[str], size: int) -> tuple[Picture, int]:
+    """The picture of a board as it stands (its sensors' ``readings``, a hole each, colour names
+    or "marble"/"empty"), and how many stones had no colour the picture format has: a presence
+    board's marbles, or a colour other than the four, are captured white (W). ValueError for an
+    empty board or a blank title (see :func:`~controller.rules.pictures.picture_of`)."""
+    stones = [0] * len(PICTURE_COLOURS)
+    guessed = 0
+    for hole, reading in enumerate(readings):
+        if reading == "empty":
+            continue
+        colour = PICTURE_COLOURS.index(reading) if reading in PICTURE_COLOURS else 0
+        guessed += reading not in PICTURE_COLOURS
+        stones[colour] |= 1 << hole
+    return picture_of(title, Position(geometry(size), tuple(stones))), guessed
 
 
 # -- how a settled board is read ----------------------------------------------------------------

@@ -215,3 +215,14 @@ def test_a_journal_record_the_flow_cannot_use_stops_the_resume_naming_it(bad, pr
     flow, resume = PuzzleFlow.resumed(records, Catalogue(), ("white", "black"), 9)
     assert resume.used == len(records) - 1 and problem in resume.problem
     assert flow.game is not None  # the game before the bad record stands
+
+
+def test_a_board_is_captured_as_a_picture_with_its_colours_or_white_where_the_sensors_see_none():
+    from controller.flow.puzzle import captured
+
+    readings = ["empty"] * 36
+    readings[30], readings[35], readings[0] = "red", "marble", "black"  # a6 red, f6 unknown, a1 black
+    picture, guessed = captured("Three", readings, 6)
+    assert picture.rows()[0] == "R....W" and picture.rows()[-1] == "B....." and guessed == 1
+    with pytest.raises(ValueError, match="the board is empty"):
+        captured("Nothing", ["empty"] * 36, 6)
