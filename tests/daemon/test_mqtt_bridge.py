@@ -75,3 +75,33 @@ def test_an_unreadable_ca_file_is_refused_naming_the_key(tmp_path):
         tls_context(MqttConfig(enabled=True, tls=True, ca_file=str(tmp_path / "nowhere.pem")))
     assert tls_context(MqttConfig(enabled=True, tls=True)) is not None
     assert tls_context(MqttConfig(enabled=True)) is None
+
+
+def test_a_stop_while_a_silent_broker_keeps_the_connection_hanging_ends_the_attempt_at_once():
+    import logging
+    import socket
+
+    from controller.daemon.mqtt.bridge import Bridge
+
+    said: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: said.append(record.getMessage())  # type: ignore[method-assign]
+    logger = logging.getLogger("pentago_board")
+    logger.addHandler(handler)
+    with socket.socket() as silent:  # accepts connections (its backlog) and never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(4)
+
+        async def run() -> bool:
+            bridge = Bridge(MqttConfig(enabled=True, host="127.0.0.1", port=silent.getsockname()[1], board="b1"),
+                            Runtime(), {})
+            bridge.start()
+            await asyncio.sleep(0.2)  # the client waits for the broker's answer
+            await bridge.stop()
+            return bridge._task.done()
+
+        try:
+            assert asyncio.run(run())
+        finally:
+            logger.removeHandler(handler)
+    assert "mqtt: the broker did not take the goodbye in time" not in said

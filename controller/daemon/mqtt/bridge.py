@@ -97,11 +97,14 @@ class Bridge:
         self._stopping = True
         self._stop.set()
         self._changed.set()
-        if self._task is not None:
-            try:
-                await asyncio.wait_for(self._task, STOP_S)
-            except TimeoutError:
-                log("mqtt: the broker did not take the goodbye in time", logging.WARNING)
+        if self._task is None:
+            return
+        if not self.connected:
+            self._task.cancel()  # nobody to say goodbye to: a connection attempt in hand ends now
+        done, _ = await asyncio.wait({self._task}, timeout=STOP_S)
+        if not done:
+            self._task.cancel()
+            log("mqtt: the broker did not take the goodbye in time", logging.WARNING)
 
     # -- from states to messages (on the loop) -------------------------------------------------
 
