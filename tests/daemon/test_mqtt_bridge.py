@@ -105,3 +105,25 @@ def test_a_stop_while_a_silent_broker_keeps_the_connection_hanging_ends_the_atte
         finally:
             logger.removeHandler(handler)
     assert "mqtt: the broker did not take the goodbye in time" not in said
+
+
+def test_a_game_resumed_before_the_core_published_its_first_state_is_no_event():
+    """The runtime's snapshot is {} until the core thread's first publish: the first real state
+    (a resumed game, moves and all) is where the events start, not a game and moves of its own."""
+    from controller.daemon.mqtt.bridge import Bridge
+
+    async def run() -> list[str]:
+        runtime = Runtime()
+        runtime.snapshot = {}
+        bridge = Bridge(MqttConfig(enabled=True, host="127.0.0.1", port=free_port(), board="b1"), runtime, {})
+        bridge.start()
+        resumed = {"state": "awaiting_placement", "game": "classic", "moves": ["b5 4R", "e2 1L"], "outcome": None,
+                   "repair": [], "link": True, "record": {"headers": {"Variant": "classic"}, "moves": []}}
+        for listener in runtime.listeners:
+            listener(resumed, ())
+        await asyncio.sleep(0.05)
+        waiting = list(bridge._outbox)
+        await bridge.stop()
+        return waiting
+
+    assert asyncio.run(run()) == []

@@ -111,7 +111,7 @@ class Bridge:
     def _absorb(self) -> None:
         """Read the events out of every new state; keep the newest state for publishing."""
         assert self.inbox is not None
-        items = self.inbox.take()
+        items = [item for item in self.inbox.take() if item[0]]  # {}: the core has not published yet
         for state, notices in items:
             for found in events_between(self._last, state) + notice_events(notices):
                 self._queue_event(found)
