@@ -1,7 +1,10 @@
-"""The computer opponent for classic two-player Pentago.
+"""The computer opponent for every game of the family.
 
 Pure like :mod:`controller.rules`: no I/O, no threads, no clock (a deadline function is
-injected). The search works on raw bitboards with the rules' geometry tables.
+injected). The searches work on raw bitboards with the rules' geometry tables. One entry point,
+:func:`choose_move`, plays any game: two-player classic by an iterative-deepening search
+(:mod:`.search`), multiplayer and team seats by tactics and a round of look-ahead
+(:mod:`.family`), Pentago Triple seats by pattern tactics (:mod:`.triple`).
 
 >>> from controller.rules import ClassicGame
 >>> game = ClassicGame()

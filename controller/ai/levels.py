@@ -11,6 +11,11 @@ level   name        what it does                                                
 3       strong      the same search with more time                                   6
 ======  ==========  ==============================================================  ========
 
+In the rest of the family the levels keep their meaning: the same tactics at every level (take
+a five or complete a pattern; never hand the next seat one), level 0 then plays at random half
+the time, level 1 looks one move ahead, levels 2 and 3 look further (:mod:`controller.ai.family`,
+:mod:`controller.ai.triple`), each with its own node budget.
+
 Thinking times are for a Raspberry Pi 4-class CPU (about four times slower than the desktop core
 bench/ai_oracle.py was measured on); the caller owns the clock, the search only calls a
 deadline. Without a deadline a searching level stops after its node budget, so a call without

@@ -61,3 +61,29 @@ def test_the_computer_at_every_triple_seat_plays_into_the_move_phase(name, level
     while not game.is_over() and len(game.moves) < 45:
         game.push(choose_move(game, level=level, seed=len(game.moves), nodes=NODES))
     assert game.is_over() or game.is_move_phase()
+
+
+DEADLINE_GAMES = {
+    "multiplayer": lambda: MultiplayerGame(3),
+    "teams": lambda: TeamGame(),
+    "triple": lambda: TripleGame(TripleOptions(players=2, seed=6)),
+}
+
+
+@pytest.mark.parametrize("calls", [0, 3])
+@pytest.mark.parametrize("level", [2, 3])
+@pytest.mark.parametrize("name", DEADLINE_GAMES)
+def test_a_deadline_that_runs_out_still_gets_a_legal_move(name, level, calls):
+    # the deadline is up at once, or after a few of the search's looks at it
+    game = DEADLINE_GAMES[name]()
+    rng = random.Random(calls)
+    for _ in range(6):
+        game.push(rng.choice(game.legal_moves()))
+    asked = []
+
+    def deadline():
+        asked.append(1)
+        return len(asked) > calls
+
+    move = choose_move(game, level=level, deadline=deadline)
+    assert move in game.legal_moves()
