@@ -112,7 +112,7 @@ def test_a_command_starts_a_game_on_its_board_only(boards, watcher):
         assert not events(watcher, other, "command")
 
 
-def test_a_board_that_stops_is_shown_offline(boards, watcher):
+def test_a_board_that_stops_is_shown_offline(broker, boards, watcher):
     watcher.wait(lambda: all(watcher.last(status(n)) == b"online" for n in BOARDS), "all online")
     boards["b3"].signal(signal.SIGKILL)  # no goodbye: the broker publishes the last will
     watcher.wait(lambda: watcher.last(status("b3")) == b"offline", "b3's last will")
@@ -120,7 +120,7 @@ def test_a_board_that_stops_is_shown_offline(boards, watcher):
     assert boards["b1"].wait() == 0
     watcher.wait(lambda: watcher.last(status("b1")) == b"offline", "b1 offline")
     assert watcher.last(status("b2")) == b"online"
-    late = Watcher(watcher.client._port, "pentago-board/+/status")  # a late subscriber sees it retained
+    late = Watcher(broker.port, "pentago-board/+/status")  # a late subscriber sees it retained
     try:
         late.wait(lambda: late.last(status("b3")) == b"offline" and late.last(status("b1")) == b"offline",
                   "retained offline")
