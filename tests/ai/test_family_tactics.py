@@ -133,3 +133,15 @@ def _leaves_no_five(game, move) -> bool:
         return not seat_can_score(game)
     finally:
         game.pop()
+
+
+def test_refuses_a_game_awaiting_a_twist():
+    game = MultiplayerGame(3)
+    game.place(40)
+    with pytest.raises(ValueError, match="only when a placement is due, not in phase 'twist'"):
+        choose_move(game)
+
+
+def test_refuses_an_unknown_level():
+    with pytest.raises(ValueError, match=r"level 5 is not one of \(0, 1, 2, 3\)"):
+        choose_move(TeamGame(), level=5)
