@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from transitions.extensions import GraphMachine
 
+from . import triple
 from .place_twist import STATES, TRANSITIONS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "flow.md"
@@ -21,14 +23,18 @@ controller/flow; do not edit by hand (tests/flow/test_diagram.py checks it is cu
 
 Triggers name what the board tracker accepted (`placed`, `twisted`, `skipped`, `took_back`),
 what went wrong (`broke`: the grace time ran out; `mended`: the board matches again) and what
-people asked for (`start`, `abort`). Guards in brackets come from the rules.
+people asked for (`start`, `abort`). Guards in brackets come from the rules. Pentago Triple's
+flow adds `sensed` (a placement whose colour the board must ask), `lifted` (a marble taken up in
+the move phase) and `placed` for a confirmed colour or a marble put down.
 """
 
 
-def mermaid(title: str = "Place then twist") -> str:
-    """The place-then-twist machine as a mermaid state diagram (guards shown on the edges)."""
+def mermaid(title: str = "Place then twist", states: list[str] = STATES,
+            transitions: list[dict[str, Any]] = TRANSITIONS) -> str:
+    """A flow's machine (the place-then-twist one by default) as a mermaid state diagram
+    (guards shown on the edges)."""
     model = type("Drawing", (), {})()
-    GraphMachine(model=model, states=STATES, transitions=TRANSITIONS, initial="choosing",
+    GraphMachine(model=model, states=states, transitions=transitions, initial="choosing",
                  auto_transitions=False, graph_engine="mermaid", show_conditions=True, title=title)
     source: str = model.get_graph().source  # type: ignore[attr-defined]
     # transitions writes the title as a bare front-matter line; mermaid wants a "title:" key
@@ -37,7 +43,9 @@ def mermaid(title: str = "Place then twist") -> str:
 
 def document() -> str:
     """The whole docs/flow.md text."""
-    return f"{HEADER}\n## Place then twist: classic, multiplayer, teams\n\n```mermaid\n{mermaid().strip()}\n```\n"
+    triple_flow = mermaid("Pentago Triple", triple.STATES, triple.TRANSITIONS)
+    return (f"{HEADER}\n## Place then twist: classic, multiplayer, teams\n\n```mermaid\n{mermaid().strip()}\n```\n"
+            f"\n## Pentago Triple\n\n```mermaid\n{triple_flow.strip()}\n```\n")
 
 
 def main() -> int:

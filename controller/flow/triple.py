@@ -55,11 +55,13 @@ MOVING = ["awaiting_placement", "awaiting_twist", "repair"]
 SEED_RANGE = 2**31 - 1  # a seed from the start time stays below this
 
 
-def _routed(trigger: str, sources: list[str]) -> list[dict[str, Any]]:
-    """After an accepted half-move: the game may be over, a twist may be due, else a marble is."""
+def _routed(trigger: str, sources: list[str], *, ends: bool = True, twists: bool = True) -> list[dict[str, Any]]:
+    """Where a trigger leads: the game may be over (``ends``), a twist may be due (``twists``),
+    else a marble is."""
     return [
-        {"trigger": trigger, "source": sources, "dest": "game_over", "conditions": "is_over"},
-        {"trigger": trigger, "source": sources, "dest": "awaiting_twist", "conditions": "awaits_twist"},
+        *([{"trigger": trigger, "source": sources, "dest": "game_over", "conditions": "is_over"}] if ends else []),
+        *([{"trigger": trigger, "source": sources, "dest": "awaiting_twist", "conditions": "awaits_twist"}]
+          if twists else []),
         {"trigger": trigger, "source": sources, "dest": "awaiting_placement"},
     ]
 
@@ -67,12 +69,12 @@ def _routed(trigger: str, sources: list[str]) -> list[dict[str, Any]]:
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "start", "source": ["choosing", "game_over"], "dest": "awaiting_placement"},
     {"trigger": "sensed", "source": ["awaiting_placement", "repair"], "dest": "confirming_colour"},
-    *_routed("placed", ["awaiting_placement", "confirming_colour", "repair"]),
+    *_routed("placed", ["awaiting_placement", "confirming_colour", "repair"]),  # a placement or a drop
     {"trigger": "lifted", "source": ["awaiting_placement", "repair"], "dest": "awaiting_placement"},
-    *_routed("twisted", ["awaiting_twist", "repair"]),
-    *_routed("took_back", ["confirming_colour", *MOVING]),
+    *_routed("twisted", ["awaiting_twist", "repair"], twists=False),
+    *_routed("took_back", ["confirming_colour", *MOVING], ends=False),
     {"trigger": "broke", "source": ["awaiting_placement", "awaiting_twist"], "dest": "repair"},
-    *_routed("mended", ["repair"]),
+    *_routed("mended", ["repair"], ends=False),
     {"trigger": "abort", "source": STATES[1:], "dest": "choosing"},
 ]
 TRIGGERS = {"place": "placed", "drop": "placed", "lift": "lifted", "twist": "twisted", "take_back": "took_back"}
