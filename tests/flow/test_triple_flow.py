@@ -221,3 +221,38 @@ def test_no_seed_the_start_time_shuffles_and_the_record_keeps_it() -> None:
     assert record["seed"] == 12345 and record["cards"] == ""
     again, _ = TripleFlow.resumed([record], Catalogue())
     assert again.game.cards == flow.game.cards
+
+
+# -- the options on the board ------------------------------------------------------------------
+
+def test_the_bonus_game_says_who_took_each_card_and_turns_the_next() -> None:
+    flow = flow_of(players=2, mode="bonus", cards="BBBBY,RRRRY")
+    for text in ("Ba1 1R", "Bb1 1L", "Bc1 1R", "Bd1 1L"):
+        turn(flow, text)
+    assert lit(flow).patterns == (("blue", "blue", "blue", "blue", "yellow"),)
+    turn(flow, "Ye1")  # seat 1 takes BBBBY; RRRRY is turned face up; nobody is out
+    assert flow.take_news() == ["seat 1 takes BBBBY"]
+    assert [str(c) for c in flow.game.cards] == ["RRRRY"] and flow.state == "awaiting_placement"
+    view = lit(flow)
+    assert view.patterns == (("red", "red", "red", "red", "yellow"),) and view.status == ()
+    assert view.turn == flow.seat_colour(2)  # a card taken knocks no one out: the turn goes on
+
+
+def test_personal_cards_show_every_seat_s_card_and_only_your_own_wins() -> None:
+    flow = flow_of(players=2, mode="personal", cards="BBBBY,RRRRY")
+    assert lit(flow).patterns == (("blue", "blue", "blue", "blue", "yellow"), ("red", "red", "red", "red", "yellow"))
+    for text in ("Ba1 1R", "Bb1 1L", "Bc1 1R", "Bd1 1L"):
+        turn(flow, text)
+    turn(flow, "Ye1")  # seat 1 builds BBBBY, its own card: it wins at once
+    assert flow.state == "game_over" and flow.game.outcome.winners == (1,)
+    flow = flow_of(players=2, mode="personal", cards="BBBBY,RRRRY")
+    for text in ("Ba1 1R", "Bb1 1L", "Bc1 1R", "Bd1 1L", "Ra6 2R"):
+        turn(flow, text)
+    records = turn(flow, "Ye1 1R")  # seat 2 builds seat 1's card: nothing happens
+    assert [r["kind"] for r in records] == ["place", "twist"] and flow.state == "awaiting_placement"
+
+
+def test_two_colour_play_refuses_the_third_colour_in_words() -> None:
+    flow = flow_of(players=2, two_colour=True, cards="BBBBY")
+    assert turn(flow, "Ra1 1R") == []
+    assert flow.take_news() == ["refused: red is out of play: two-colour play uses only blue and yellow"]
