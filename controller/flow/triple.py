@@ -240,9 +240,6 @@ class TripleFlow(PlaceTwistFlow):
             return False
         return bool(game.moves or self.pending or game.phase is Phase.TWIST or game.lifted is not None)
 
-    def _take_back(self) -> None:
-        self._game().pop()
-
     # -- resuming ------------------------------------------------------------------------------
 
     def _replay_one(self, record: dict[str, Any]) -> None:
