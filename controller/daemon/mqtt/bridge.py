@@ -7,8 +7,9 @@ broker that is down, slow or refusing never delays a move or a frame.
 
 While the broker is away, events wait in a bounded outbox (:data:`OUTBOX_SIZE`; past it the
 oldest are dropped and counted in ``unsent``) and only the newest state is kept. On every
-(re)connect the board publishes ``online``, its Home Assistant discovery configs, the newest
-state (retained) and then the waiting events. Connection attempts back off from
+(re)connect the board subscribes to its command topic, then publishes ``online``, its Home
+Assistant discovery configs, the waiting events and the newest state (retained), so "online"
+means "listening" and the state is fresh again. Connection attempts back off from
 :data:`RETRY_S` ``[0]`` to ``[1]`` seconds. A clean stop publishes ``offline`` itself (a broker
 sends the last will only when a client vanishes); a killed daemon is marked ``offline`` by the will.
 The client speaks MQTT 5 (Mosquitto 1.6 and later) so that the command subscription can ask
@@ -174,10 +175,11 @@ class Bridge:
             self.connected, self._state_sent, self._broker_down_said = True, None, False
             log("mqtt connected", broker=f"{self.config.host}:{self.config.port}", board=self.config.board,
                 unsent=self.unsent)
+            # subscribed before saying online: a command sent on seeing "online" is never missed
+            await client.subscribe(self.topics.command, options=SubscribeOptions(qos=QOS, retainAsPublished=True))
             await client.publish(self.topics.status, ONLINE, qos=QOS, retain=True)
             for topic, payload in self.discovery:
                 await client.publish(topic, payload, qos=QOS, retain=True)
-            await client.subscribe(self.topics.command, options=SubscribeOptions(qos=QOS, retainAsPublished=True))
             reader = asyncio.create_task(self._read(client), name="mqtt-commands")
             try:
                 await self._write(client, reader)
