@@ -94,6 +94,8 @@ def state(**changes) -> dict:
     (state(moves=["a1 1R"]), state(moves=["a1 1R", "b2 1L", "c3 2R"]),
      [{"type": "move", "number": 2, "move": "b2 1L"}, {"type": "move", "number": 3, "move": "c3 2R"}]),
     (state(moves=["a1 1R", "b2 1L"]), state(moves=["a1 1R"]), [{"type": "take_back", "moves": 1}]),
+    # a restart with the same settings mid-game looks like a take-back to no moves (documented)
+    (state(moves=["a1 1R"]), state(), [{"type": "take_back", "moves": 0}]),
     (state(moves=["a1 1R"]), state(moves=["a1 1R", "a2"], outcome={"result": "five", "winners": [2], "lines": []},
                                    standings=[[2], [1]]),
      [{"type": "move", "number": 2, "move": "a2"},
