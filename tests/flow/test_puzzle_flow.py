@@ -226,3 +226,26 @@ def test_a_board_is_captured_as_a_picture_with_its_colours_or_white_where_the_se
     assert picture.rows()[0] == "R....W" and picture.rows()[-1] == "B....." and guessed == 1
     with pytest.raises(ValueError, match="the board is empty"):
         captured("Nothing", ["empty"] * 36, 6)
+
+
+def test_the_flow_asks_for_ticks_at_the_end_of_the_show_and_at_each_countdown_step():
+    flow = flow_for(show_s=5, restore_limit_s=20)
+    built(flow, t=1.0)
+    assert flow.deadline() == 6.0  # the show ends
+    flow.tick(6.0)
+    play(flow, PASS[:2], t=10.0)  # the restore's clock starts at 11: a pixel goes out every 5 s
+    flow.tick(12.0)
+    assert flow.deadline() == pytest.approx(16.001)
+
+
+def test_a_restore_run_out_of_time_replays_from_the_journal():
+    flow = flow_for(show_s=0, restore_limit_s=20)
+    records = [{"t": 0.0, "kind": "start", "game": "puzzle", "picture": "h", "players": 3, "show_s": 0,
+                "restore_limit_s": 20}]
+    records += built(flow) + play(flow, PASS[:2], t=10.0) + flow.tick(40.0)
+    flow.mended()  # the lights guided the picture back (no record says so)
+    records += play(flow, PASS, t=50.0)
+    again, resume = PuzzleFlow.resumed(records, Catalogue(), ("white", "black"), 9)
+    assert resume.problem is None, resume.problem
+    assert again.game.eliminated == [1] and [r.reason.value for r in again.game.rounds] == [
+        "the restore ran out of time", "restored"]
