@@ -31,6 +31,7 @@ attributes every flow's game has (``to_move``: the seat acting now, ``places``, 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from ..board import Diff, Physical, Step
@@ -159,13 +160,27 @@ class PuzzleFlow(PlaceTwistFlow):
             return self._build(game, action, t)
         if game.step not in ("dismantle", "restore"):
             raise IllegalMoveError("the board is showing the picture: wait for the cue")
-        record = {"t": t, "kind": action.kind, **_fields(action, game)}
+        record = {"t": t, "kind": action.kind, **_fields(action, game)}  # as sensed: a replay decides alike
+        if action.kind == "place" and action.colour is None and len(game.picture.colours_used) > 1:
+            action = self._colourless(game, action)
         ended = game.push(_puzzle_step(action), t)
         if ended is None and game.step == "dismantle" and game.phase is not Phase.DISMANTLE:
             self._restore(game, t)
         if ended is not None:
             record.update(self._round_over(game, ended, t))
         return record
+
+    def _colourless(self, game: BoardPuzzle, action: Action) -> Action:
+        """A stone placed whose colour the sensors cannot tell (a presence board, or a picture
+        of more colours than a polarity board's two) in a picture of several colours: from then
+        on the judge checks where stones are, and the stone takes the picture's colour for its
+        hole (else its first). In a one-colour picture every stone is of that colour."""
+        if game.options.check is not Check.PRESENCE:
+            game.options = replace(game.options, check=Check.PRESENCE)
+            self.news.append("this board cannot tell the stones' colours: the judge checks where stones are")
+        assert action.hole is not None
+        colour = game.picture.position.colour_at(action.hole)
+        return Action("place", action.hole, colour=game.picture.colours_used[0] if colour is None else colour)
 
     def _build(self, game: BoardPuzzle, action: Action, t: float) -> dict[str, Any]:
         hole = action.hole
@@ -362,9 +377,8 @@ def _fields(action: Action, game: BoardPuzzle) -> dict[str, Any]:
         return {"twist": str(action.twist)}
     assert action.hole is not None
     fields: dict[str, Any] = {"hole": hole_name(action.hole, game.geometry)}
-    if action.kind == "place":
-        colour = action.colour if action.colour is not None else game.picture.colours_used[0]
-        fields["colour"] = LETTERS[colour]
+    if action.kind == "place" and action.colour is not None:
+        fields["colour"] = LETTERS[action.colour]
     return fields
 
 

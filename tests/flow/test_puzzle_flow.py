@@ -249,3 +249,20 @@ def test_a_restore_run_out_of_time_replays_from_the_journal():
     assert resume.problem is None, resume.problem
     assert again.game.eliminated == [1] and [r.reason.value for r in again.game.rounds] == [
         "the restore ran out of time", "restored"]
+
+
+def test_a_board_that_cannot_tell_colours_is_judged_by_where_stones_are():
+    flow = flow_for(show_s=0, picture="house")  # four colours
+    journal = [{"t": 0.0, "kind": "start", "game": "puzzle", "picture": "house", "players": 3, "show_s": 0}]
+    holes = [hole for hole, _ in flow.game.picture.holes()]
+    journal += flow.accept(tuple(Action("place", hole) for hole in holes), 1.0)  # a presence board: no colours
+    assert flow.game.step == "dismantle"
+    journal += flow.accept((Action("remove", h("e9")),), 2.0)
+    journal += flow.accept((Action("twist", twist=Twist(1, True)),), 3.0)
+    records = flow.accept((Action("place", h("e9")), Action("twist", twist=Twist(1, False))), 4.0)
+    assert "colour" not in records[0] and records[-1]["round"]["passed"] is True  # taken for the roof's red
+    assert "this board cannot tell the stones' colours: the judge checks where stones are" in flow.take_news()
+    assert flow.game.options.check.value == "presence"
+    again, resume = PuzzleFlow.resumed(journal + records, Catalogue(), ("white", "black"), 9)
+    assert resume.problem is None and again.game.options.check.value == "presence"
+    assert [r.passed for r in again.game.rounds] == [True]
