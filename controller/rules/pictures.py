@@ -10,7 +10,10 @@ screen), in capitals. Every error names the line and the column.
 
 The library ships as data files (``data/pictures/9x9/<name>.txt`` and ``6x6/``), one picture
 each; its name is the file name (``red-cross``), which is also the title in lower case with
-dashes (:func:`picture_name`), so ``--picture "Red Cross"`` finds it too.
+dashes (:func:`picture_name`), so ``--picture "Red Cross"`` finds it too. The 9x9 library is the
+rulebook's twelve; the 6x6 one has eleven: Four W does not fit (a W is five holes wide, and four
+of them facing the four sides would overlap on six). Every shipped picture has at most four
+colours and, so the youngest can see it at a glance, a shape that reads as its title.
 
 >>> picture = parse_picture("Tiny\\n" + ". . . . . .\\n" * 5 + "R r . . . W\\n")
 >>> picture.title, picture.size, picture.stone_count, picture.colours_used
