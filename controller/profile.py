@@ -91,6 +91,7 @@ PER_CARD = (1, PATTERN_PIXELS)  # pixels per card: a score pixel, or a pattern c
 COLOUR_METHODS = ("sensed", "confirm")
 COLOUR_BUTTONS = {"cycle": "back", "confirm": "ok"}  # [colour_input] button keys and defaults
 SIM_BUTTONS = ("ok", "back")  # the simulator's own buttons, for a virtual board without [buttons]
+GESTURES = {"hint": "ok"}  # [gestures]: what a button pressed during a game asks for, and the default button
 NO_PIN = -1  # the LED pin of a virtual chain
 
 
@@ -231,6 +232,16 @@ class ColourInput:
 
 
 @dataclass(frozen=True)
+class Gestures:
+    """What buttons pressed during a game ask for, from ``[gestures]``: ``hint`` names the
+    button that asks the computer for the best move of the player to move ("ok" by default:
+    ok does nothing else while a game is played; "" for no hint button). It may not be the
+    back button, which takes back the last move."""
+
+    hint: str | None = GESTURES["hint"]
+
+
+@dataclass(frozen=True)
 class Profile:
     """One hardware build: what the board is, how it senses, and how it is wired."""
 
@@ -247,6 +258,7 @@ class Profile:
     leds: LedChain
     description: str = ""
     colour_input: ColourInput = ColourInput()
+    gestures: Gestures = Gestures()
 
     @property
     def geometry(self) -> Geometry:
@@ -438,7 +450,7 @@ class _Pins:
 
 
 TOP_KEYS = ("name", "description", "size", "sensing", "driver", "detents_per_quarter", "colours",
-            "colour_input", "buttons", "gpio", "mcu", "leds")
+            "colour_input", "gestures", "buttons", "gpio", "mcu", "leds")
 COLOUR_INPUT_KEYS = ("method", *COLOUR_BUTTONS)
 GPIO_KEYS = ("matrix_rows", "matrix_columns", "matrix_holes", "encoders")
 MCU_KEYS = ("port", "baud")
@@ -472,8 +484,26 @@ def _read_profile(top: _Table, stem: str) -> Profile:
     mcu = _read_mcu(top, driver)
     leds = _read_leds(top, g, pins)
     colour_input = _read_colour_input(top, sensing, driver, buttons)
+    gestures = _read_gestures(top, driver, buttons)
     return Profile(name, size, sensing, driver, detents, colours, buttons, gpio, mcu, leds,
-                   description, colour_input)
+                   description, colour_input, gestures)
+
+
+def _read_gestures(top: _Table, driver: str, buttons: dict[str, int]) -> Gestures:
+    """``[gestures]``: ``hint = "<button>"`` (default "ok"), or "" for no hint button."""
+    table = top.sub("gestures", tuple(GESTURES))
+    if table is None:
+        return Gestures()
+    names = (buttons or dict.fromkeys(SIM_BUTTONS)) if driver == "virtual" else buttons
+    button = table.get("hint", str, GESTURES["hint"])
+    if button == "":
+        return Gestures(hint=None)
+    if button not in names:
+        raise table.error("hint", f"no button named {button!r} (buttons: {', '.join(names)}); "
+                          'name one from [buttons], or "" for no hint button')
+    if button == "back":
+        raise table.error("hint", "'back' takes back the last move during a game; name another button")
+    return Gestures(hint=button)
 
 
 def _read_colour_input(top: _Table, sensing: str, driver: str,

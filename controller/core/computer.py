@@ -1,9 +1,25 @@
-"""The computer opponent's room: which turn is its, asking for its move once, lighting the
-move it chose and accepting only that move on the board.
+"""The computer opponent's room: which turns are its, asking for its move once per turn,
+lighting the move it chose and accepting only that move on the board; and hints.
 
-The computer plays seat 2 of the games whose spec says it can (classic, for now): the
-``computer`` option is offered only there (see :mod:`controller.games`). Its level is the game's
-``level`` option when the new game named one, else the daemon's configured level (the runtime's).
+The computer plays the seats the game's ``computer`` option names (any seats, see
+:mod:`controller.games.computer`) of the games whose spec says it can. Its level is the game's
+``level`` option when the new game named one, else the daemon's configured level (the
+runtime's). Moves are read and named through the game object (its legal moves and
+``move_name``), so the room knows no game's notation.
+
+A placement that may skip its twist leaves the turn open until the next seat places (that is
+how the board learns the twist was skipped): when that next seat is the computer's and no twist
+has come :data:`SKIP_WAIT_S` after the placement, it is asked for its move after the skip, and
+its hole lights while the twist is still possible (a twist after all makes another turn, asked
+about anew). The wait spares a search, on the Pi's busy CPU, for every placement that a twist
+follows at once. Every action on the board is checked
+against the move of the computer seat whose turn it belongs to, so a skip followed by the next
+seat's marble is judged seat by seat.
+
+A hint is the computer's move for a person's turn: asked for by a button gesture or the web
+console, searched off the core thread like the computer's own move, and lit the same way while
+the turn lasts (once the marble is in, only if it went where the hint said). It restricts
+nothing: the player may play any legal move. A game with ``hints`` off refuses the request.
 """
 
 from __future__ import annotations
@@ -11,73 +27,248 @@ from __future__ import annotations
 from typing import Any
 
 from ..flow import Action
-from ..rules import Move, Phase, hole_name, parse_move
+from ..games.computer import computer_seats
+from ..rules import Move, Phase, hole_name
 from .effects import Think
 
-SEAT = 2  # the computer opponent plays the second seat
+COMPUTER_ANSWER = "computer_move"  # the command that carries the computer's move
+HINT_ANSWER = "hint_move"  # the command that carries a hint
+SKIP_WAIT_S = 1.5  # an open twist this long untouched is likely skipped: ask the computer seat after it
 
 
 class Computer:
-    """The turn the computer was asked about and the move it answered."""
+    """The turns the computer was asked about, and the moves it answered (its own and hints)."""
 
     def __init__(self) -> None:
-        self.prompt: tuple[str, Move] | None = None  # the computer's move for its turn's key
+        self.prompts: dict[str, Move] = {}  # the computer's moves by turn key: the turn in play's, the next's
         self.asked: str | None = None  # the turn a Think went out for
+        self.hint: tuple[str, Move] | None = None  # the hinted move for a person's turn's key
+        self.hint_asked: str | None = None  # the turn a hint was asked for
+        self.pending: Think | None = None  # a hint request for the runtime, sent with the next effects
+        self.open_twist: tuple[str, float] | None = None  # an open twist before a computer seat, and since when
 
-    def turn_key(self, flow: Any) -> str | None:
-        """Names the computer's turn by the move number and the position it began from, or None
-        when it is not the computer's turn."""
+    # -- whose turn ----------------------------------------------------------------------------
+
+    @staticmethod
+    def turn_key(flow: Any) -> str | None:
+        """Names the turn in play by the move number and the position it began from, or None
+        when no game is in play."""
         game = flow.game
-        if game is None or game.is_over() or not flow.options.get("computer") or game.to_move != SEAT:
+        if game is None or game.is_over():
             return None
-        start = game.position
-        if game.phase is Phase.TWIST and flow.placed_hole is not None:
-            start = start.lift(flow.placed_hole)
-        return f"{len(game.moves)} {start.text()}"
+        return _key(game, flow.placed_hole)
 
-    def think(self, flow: Any) -> Think | None:
-        """A request for the move, once per turn, when the computer is to place."""
-        key, game = self.turn_key(flow), flow.game
-        if key is None or key == self.asked or game is None or game.phase is not Phase.PLACE:
+    def computer_turn(self, flow: Any) -> str | None:
+        """The turn's key when the computer is to move, else None."""
+        game = flow.game
+        if game is None or game.to_move not in computer_seats(flow.options):
+            return None
+        return self.turn_key(flow)
+
+    # -- asking --------------------------------------------------------------------------------
+
+    def upcoming(self, flow: Any) -> Any:
+        """The game after a skip of the open twist when the seat after it is the computer's
+        (its turn may come without a twist), else None."""
+        game, placed = flow.game, flow.placed_hole
+        if game is None or placed is None or game.phase is not Phase.TWIST or not game.may_skip_twist():
+            return None
+        own = self.prompts.get(self.computer_turn(flow) or "")
+        if own is not None and own.twist is not None:
+            return None  # the computer seat in turn twists: no skip is coming
+        after = self._copy(flow)
+        after.place(placed)
+        after.skip_twist()
+        return after if not after.is_over() and after.to_move in computer_seats(flow.options) else None
+
+    def think(self, flow: Any, now: float) -> Think | None:
+        """A request for the runtime: a hint asked for, or the computer's move, once per turn,
+        when the computer is to place (or will be, once the open twist is skipped: after
+        :data:`SKIP_WAIT_S`)."""
+        waited = self._waited(flow, now)  # keeps the wait on an open twist up to date
+        if self.pending is not None:
+            request, self.pending = self.pending, None
+            return request
+        key, game = self.computer_turn(flow), flow.game
+        if key is not None and game is not None and game.phase is Phase.PLACE:
+            after = self._copy(flow)
+        else:
+            after, key = waited, None if waited is None else _key(waited, None)
+        if key is None or key == self.asked:
             return None
         self.asked = key
-        copy = flow.catalogue.make(flow.options, game.geometry.size, game.starter)  # the core's own copy
-        for move in game.moves:
-            copy.push(move)
-        return Think(key, copy, flow.options.get("level"))
+        return Think(key, after, flow.options.get("level"), COMPUTER_ANSWER)
+
+    def _waited(self, flow: Any, now: float) -> Any:
+        """The game after the open twist's skip, once it has been open :data:`SKIP_WAIT_S`
+        before a computer seat; None before (or when there is none)."""
+        after = self.upcoming(flow)
+        if after is None:
+            self.open_twist = None
+            return None
+        key = _key(after, None)
+        if self.open_twist is None or self.open_twist[0] != key:
+            self.open_twist = (key, now)
+        return after if now >= self.open_twist[1] + SKIP_WAIT_S else None
+
+    def wake_at(self) -> float | None:
+        """When the core must look again: the end of the wait on an open twist not asked about."""
+        if self.open_twist is None or self.open_twist[0] == self.asked:
+            return None
+        return self.open_twist[1] + SKIP_WAIT_S
+
+    def ask_hint(self, flow: Any, title: str) -> str:
+        """Ask for a hint for the person to move; the notice saying what happens."""
+        key, game = self.turn_key(flow), flow.game
+        if key is None or game is None:
+            return "hint: no game is in play"
+        if "hints" not in flow.options:
+            return f"hint: the computer does not play {title}, so it gives no hints"
+        if not flow.options["hints"]:
+            return "hint: hints are off in this game"
+        if game.to_move in computer_seats(flow.options):
+            return "hint: it is the computer's turn"
+        if game.phase is not Phase.PLACE:
+            return "hint: ask before placing the marble"
+        if self.hint is not None and self.hint[0] == key:
+            return f"hint: {_words(flow, game, self.hint[1])} (lit on the board)"
+        if self.hint_asked == key:
+            return "hint: still thinking"
+        self.hint_asked = key
+        self.pending = Think(key, self._copy(flow), flow.options.get("level"), HINT_ANSWER)
+        return f"hint: thinking of a move for seat {game.to_move}"
+
+    # -- answers -------------------------------------------------------------------------------
 
     def answer(self, flow: Any, args: dict[str, Any]) -> str:
         """Take the computer's move for its turn; the notice telling the players."""
-        key, game = self.turn_key(flow), flow.game
-        if key is None or game is None or args.get("key") != key:
+        key, after = self.computer_turn(flow), None
+        if key is None or args.get("key") != key:
+            after = self.upcoming(flow)
+            key = None if after is None else _key(after, None)
+        if key is None or args.get("key") != key:
             return "computer's move: not for the turn in play; ignored"
-        try:
-            move = parse_move(str(args.get("move")), game.geometry)
-        except ValueError as error:
-            return f"computer's move: {error}"
-        self.prompt = (key, move)
-        colour = flow.colours[game.colour_of(SEAT)]
-        then = (f", then turn block {move.twist.block} {'clockwise' if move.twist.clockwise else 'counter-clockwise'}"
-                if move.twist else "")
-        return f"computer plays {game.move_name(move)}: put a {colour} marble on {hole_name(move.hole, game.geometry)}{then}"
+        game = after if after is not None else self._copy(flow)
+        move = _named(game, args.get("move"))
+        if isinstance(move, str):
+            return f"computer's move: {move}"
+        live = (self.computer_turn(flow), key)
+        self.prompts = {k: m for k, m in self.prompts.items() if k in live}
+        self.prompts[key] = move
+        return f"computer plays {_words(flow, game, move)}"
+
+    def answer_hint(self, flow: Any, args: dict[str, Any]) -> str:
+        """Take a hint for the person's turn; the notice telling the players."""
+        key = self.turn_key(flow)
+        if key is None or args.get("key") != key or self.hint_asked != key:
+            return "hint: not for the turn in play; ignored"
+        game = self._copy(flow)
+        move = _named(game, args.get("move"))
+        if isinstance(move, str):
+            return f"hint: {move}"
+        self.hint = (key, move)
+        return f"hint for seat {game.to_move}: {_words(flow, game, move)}"
+
+    # -- showing and judging -------------------------------------------------------------------
 
     def prompted(self, flow: Any) -> Move | None:
-        """The computer's move while its turn lasts."""
-        key = self.turn_key(flow)
-        return self.prompt[1] if self.prompt is not None and self.prompt[0] == key else None
+        """The computer's move while its turn lasts (or is coming, once the twist is skipped)."""
+        after = self.upcoming(flow) if self.prompts else None
+        coming = None if after is None else self.prompts.get(_key(after, None))
+        return coming or self.prompts.get(self.computer_turn(flow) or "")
+
+    def shown(self, flow: Any) -> Move | None:
+        """The move the board lights: the computer's, else a hint while its turn lasts and the
+        marble (if placed) went where the hint said."""
+        prompt = self.prompted(flow)
+        if prompt is not None or self.hint is None or self.hint[0] != self.turn_key(flow):
+            return prompt
+        move = self.hint[1]
+        return move if flow.game.phase is Phase.PLACE or flow.placed_hole == move.hole else None
 
     def follows(self, flow: Any, actions: tuple[Action, ...]) -> bool:
-        """The computer's turn accepts only the move it chose (take-backs of the last move too)."""
-        if self.turn_key(flow) is None:
+        """Every action of a computer seat's turn is the move it chose: played out on a copy of
+        the game, each action is checked against the move of the seat whose turn it is."""
+        seats = computer_seats(flow.options)
+        if not seats or flow.game is None:
             return True
-        move = self.prompted(flow)
+        game, placed = self._copy(flow), flow.placed_hole
+        if placed is not None and flow.game.phase is Phase.TWIST:
+            game.place(placed)
         for action in actions:
-            if action.kind == "take_back":
-                continue
-            if move is None or (action.kind == "place" and action.hole != move.hole):
+            if game.is_over():
+                return True
+            if action.kind != "take_back" and game.to_move in seats and not self._is_chosen(game, placed, action):
                 return False
-            if action.kind == "twist" and action.twist != move.twist:
-                return False
-            if action.kind == "skip" and move.twist is not None:
-                return False
+            try:
+                placed = _play(game, placed, action)
+            except ValueError:  # the rules refuse it: the flow says so
+                return True
         return True
+
+    def _is_chosen(self, game: Any, placed: int | None, action: Action) -> bool:
+        """Whether ``action`` is part of the move the computer chose for ``game``'s turn."""
+        key = _key(game, placed)
+        move = self.prompts.get(key)
+        if move is None:
+            return False
+        if action.kind == "place":
+            return action.hole == move.hole
+        if action.kind == "twist":
+            return action.twist == move.twist
+        return move.twist is None  # a skip
+
+    @staticmethod
+    def _copy(flow: Any) -> Any:
+        """The core's own copy of the game at the start of the turn, free to search on."""
+        game = flow.game
+        copy = flow.catalogue.make(flow.options, game.geometry.size, game.starter)
+        for move in game.moves:
+            copy.push(move)
+        return copy
+
+
+# -- the game's own notation and turns -----------------------------------------------------------
+
+def _key(game: Any, placed: int | None) -> str:
+    """A turn's name: the move number and the position it began from (``placed``: a marble of
+    this turn awaiting its twist)."""
+    start = game.position
+    if game.phase is Phase.TWIST and placed is not None:
+        start = start.lift(placed)
+    return f"{len(game.moves)} {start.text()}"
+
+
+def _play(game: Any, placed: int | None, action: Action) -> int | None:
+    """Play ``action`` on ``game`` as the flow does; the marble then awaiting its twist."""
+    if action.kind == "place":
+        game.place(action.hole)
+        return action.hole if game.phase is Phase.TWIST else None
+    if action.kind == "twist":
+        game.twist(action.twist)
+    elif action.kind == "skip":
+        game.skip_twist()
+    elif game.phase is Phase.TWIST:  # a take-back of the placement awaiting its twist
+        game.pop()
+    else:
+        move = game.pop()
+        if move.twist is not None:  # the twist is undone; its placement awaits a twist again
+            game.place(move.hole)
+            return int(move.hole)
+    return None
+
+
+def _named(game: Any, text: Any) -> Move | str:
+    """The legal move of ``game`` named ``text`` in the game's notation, or why not."""
+    for move in game.legal_moves():
+        if game.move_name(move) == text:
+            return move
+    return f"{text!r} is not a legal move for seat {game.to_move} now"
+
+
+def _words(flow: Any, game: Any, move: Move) -> str:
+    """``move`` for the seat to move in ``game``, in words."""
+    colour = flow.colours[game.colour_of(game.to_move)]
+    then = (f", then turn block {move.twist.block} {'clockwise' if move.twist.clockwise else 'counter-clockwise'}"
+            if move.twist else "")
+    return f"{game.move_name(move)}: put a {colour} marble on {hole_name(move.hole, game.geometry)}{then}"

@@ -32,9 +32,10 @@ from .menu import MenuRoom
 from .referee import Referee
 
 DEFAULT_COLOURS = ("white", "black")  # the board's marbles when the profile names none
-COMMANDS = ("new_game", "take_back", "abort", "menu", "computer_move")
+COMMANDS = ("new_game", "take_back", "abort", "menu", "hint", "computer_move", "hint_move")
 # How notices name the commands and the flow's states: in words, never the identifiers.
-COMMAND_WORDS = {"new_game": "new game", "take_back": "take back", "computer_move": "computer's move"}
+COMMAND_WORDS = {"new_game": "new game", "take_back": "take back", "computer_move": "computer's move",
+                 "hint_move": "hint"}
 WHILE = {"awaiting_placement": "while a marble is awaited", "awaiting_twist": "while a twist is awaited",
          "repair": "while the board is being repaired", "game_over": "once the game is over",
          "between_games": "between the games of a match"}
@@ -47,12 +48,14 @@ class Core:
     ``profile`` gives the board size, sensing, encoder detents, polarity colours and LED chain.
     ``journal_records`` resumes an earlier game (the first settled board is reconciled with it).
     ``colours`` names the board's own marbles (a tape's); ``start`` the readings at start-up.
+    The profile's hint gesture (a button pressed during a game) asks for a hint.
     """
 
     def __init__(self, profile: Any, *, journal_records: list[dict[str, Any]] | None = None,
                  start_time: float = 0.0, settle_s: float = 0.15, grace_s: float = 2.0, turn_settle_s: float = 0.4,
                  colours: tuple[str, ...] | None = None, start: tuple[tuple[int, str], ...] = ()) -> None:
         self.chain = profile.leds
+        self.hint_button = profile.gestures.hint
         self.sensing = profile.sensing
         self.colours = colours or tuple(profile.colours.values()) or DEFAULT_COLOURS
         unlit = [c for c in self.colours if c not in PALETTE]
@@ -78,13 +81,15 @@ class Core:
         self._dispatch(event)
         self._run_timers()
         frame = self.display.render(self._view(), self.now)
-        think = self.computer.think(self.flow)
+        think = self.computer.think(self.flow, self.now)
         records, notices = self.out.take()
         return Effects(frame, records, notices, think)
 
     def next_deadline(self) -> float | None:
-        """When the core wants a Tick: a settle or grace timer, or the next change of the LEDs."""
-        times = [self.referee.grace_at, self.referee.settles_at(), next_change(self._view(), self.now)]
+        """When the core wants a Tick: a settle or grace timer, the computer's wait on an open
+        twist, or the next change of the LEDs."""
+        times = [self.referee.grace_at, self.referee.settles_at(), next_change(self._view(), self.now),
+                 self.computer.wake_at()]
         return min((t for t in times if t is not None), default=None)
 
     def state(self) -> dict[str, Any]:
@@ -149,6 +154,8 @@ class Core:
                 self._start(options)
         elif button == "back":
             self._command("take_back", {})
+        elif button == self.hint_button and self.flow.state in PLAYING:
+            self._command("hint", {})
         elif button == "ok" and self.flow.state == "game_over":
             self._command("menu", {})
         else:
@@ -158,7 +165,8 @@ class Core:
 
     def _command(self, name: str, args: dict[str, Any]) -> None:
         handler = {"new_game": self._new_game, "take_back": self._take_back, "abort": self._abort,
-                   "menu": self._abort, "computer_move": self._computer_move}.get(name)
+                   "menu": self._abort, "hint": self._hint, "computer_move": self._computer_move,
+                   "hint_move": self._hint_move}.get(name)
         if handler is None:
             self.out.notices.append(f"unknown command {name!r}; commands: {', '.join(COMMANDS)}")
         elif not isinstance(args, dict):
@@ -209,6 +217,12 @@ class Core:
 
     def _computer_move(self, args: dict[str, Any]) -> None:
         self.out.notices.append(self.computer.answer(self.flow, args))
+
+    def _hint(self, args: dict[str, Any]) -> None:
+        self.out.notices.append(self.computer.ask_hint(self.flow, self.spec.title))
+
+    def _hint_move(self, args: dict[str, Any]) -> None:
+        self.out.notices.append(self.computer.answer_hint(self.flow, args))
 
     def _start(self, options: dict[str, Any]) -> None:
         """Start checked ``options``' game (with its own flow if it has another)."""
@@ -274,7 +288,7 @@ class Core:
     def _view(self) -> View:
         """The scene, rebuilt only when something it shows has changed."""
         flow, game, menu = self.flow, self.flow.game, self.menu
-        prompt = self.computer.prompted(flow)
+        prompt = self.computer.shown(flow)
         key = (flow.state, flow.colours, game and game.position, game and game.phase, game and game.to_move,
                menu.page_name(), tuple(menu.option_holes()), menu.pick, self.repair[:1],
                flow.match and len(flow.match.outcomes), prompt)

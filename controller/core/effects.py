@@ -23,13 +23,15 @@ class Effects:
 
 @dataclass(frozen=True)
 class Think:
-    """A request for the computer opponent's move, answered with ``Command("computer_move",
-    {"key": key, "move": "<classic notation>"})``. The search is slow, so the runtime runs it
-    off the core thread; ``game`` is the core's own copy, free to search on."""
+    """A request for the computer opponent's move (its own, or a hint for a person), answered
+    with ``Command(answer, {"key": key, "move": "<the game's notation>"})``. The search is slow,
+    so the runtime runs it off the core thread; ``game`` is the core's own copy, free to search
+    on."""
 
     key: str  # names the turn; an answer for any other turn is ignored
     game: PlaceTwistGame
     level: int | None = None  # the game's "level" option; None: the daemon's configured level
+    answer: str = "computer_move"  # the command the answer comes back as ("hint_move" for a hint)
 
 
 @dataclass

@@ -38,8 +38,8 @@ class MenuRoom:
             return [{"value": v, "means": self.specs[v].title} for v in values]
         game = self.specs[self.menu.chosen.get("game", self.menu.first.default)]
         choice = game.choice(name)
-        words = choice.words if choice is not None else tuple(map(str, values))
-        return [{"value": v, "means": w} for v, w in zip(values, words)]
+        chosen = self.menu.chosen
+        return [{"value": v, "means": choice.means(v, chosen) if choice is not None else str(v)} for v in values]
 
     def state(self, g: Geometry) -> dict[str, Any]:
         menu = self.menu

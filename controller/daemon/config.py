@@ -11,7 +11,8 @@ Example (``/etc/pentago-board/config.toml``)::
 
     [game]
     game = "classic"      # a game of the registry (controller.games): classic, multiplayer, teams
-    computer = false      # classic: true, the computer plays seat 2
+    computer = false      # which seats the computer plays: false (none), true (seat 2) or a
+                          # list such as [1] or [1, 2] (games the computer plays: classic)
     level = 2             # the computer's level when a new game names none: 0 beginner, 1 easy,
                           # 2 normal, 3 strong (a new_game command's "level" overrides it)
     match = true          # classic: best of five (the other games take their own defaults)
@@ -77,7 +78,7 @@ class GameDefaults:
     registry's to check (:mod:`controller.games`)."""
 
     game: str = "classic"
-    computer: bool = False
+    computer: bool | list[int] = False  # the seats the computer plays (the registry checks them)
     match: bool = False
     level: int = DEFAULT_LEVEL  # the computer's level for games that name none (the runtime's)
 
@@ -192,7 +193,7 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
 def _game_defaults(check: _Checker, game: dict[str, Any]) -> GameDefaults:
     defaults = GameDefaults(
         game=check.choice(game, "game.game", "classic", NAMES),
-        computer=check.boolean(game, "game.computer", False),
+        computer=check.seats(game, "game.computer"),
         match=check.boolean(game, "game.match", False),
         level=check.level(game, "game.level"),
     )
@@ -272,6 +273,13 @@ class _Checker:
         value = table.get(key.rpartition(".")[2], default)
         if not isinstance(value, bool):
             raise self.fail(key, value, "true or false")
+        return value
+
+    def seats(self, table: dict[str, Any], key: str) -> bool | list[int]:
+        value = table.get(key.rpartition(".")[2], False)
+        if not isinstance(value, bool) and not (isinstance(value, list) and all(
+                isinstance(seat, int) and not isinstance(seat, bool) for seat in value)):
+            raise self.fail(key, value, "true (seat 2), false (none) or a list of seats such as [1, 2]")
         return value
 
     def integer(self, table: dict[str, Any], key: str, default: int, low: int, high: int) -> int:

@@ -52,9 +52,11 @@ class TapeLike(Protocol):
 
 @dataclass(frozen=True)
 class Reload:
-    """A new brightness from a reloaded config (SIGHUP), applied by the core thread."""
+    """A new brightness and computer level from a reloaded config (SIGHUP), applied by the
+    core thread (the level plays from the next move the computer is asked for)."""
 
     brightness: float
+    level: int | None = None  # None: keep the level
 
 
 _STOP = object()
@@ -167,7 +169,8 @@ class Runtime:
             self._publish(tuple(effects.notices))
 
     def _think(self, request: Any) -> None:
-        """Search for the computer's move off the core thread; the answer comes back as an event.
+        """Search for the computer's move (or a hint) off the core thread; the answer comes back
+        as the command the request names.
         A stale answer (the players took back or the game ended) is ignored by the core.
 
         Never stuck: the thinking time runs on the runtime's clock (the core's), the search's
@@ -216,7 +219,7 @@ class Runtime:
                 logging.getLogger("pentago_board").exception("computer opponent failed", extra={"fields": {"why": why}})
                 return
             log("computer opponent fell back", logging.WARNING, why=why, plays=kind, move=game.move_name(move))
-        self.put(Command(self.clock(), "computer_move", {"key": request.key, "move": game.move_name(move)}))
+        self.put(Command(self.clock(), request.answer, {"key": request.key, "move": game.move_name(move)}))
 
     def _write(self, records: tuple[dict[str, Any], ...]) -> bool:
         try:
@@ -241,9 +244,11 @@ class Runtime:
 
     def _reload(self, reload: Reload) -> None:
         self.brightness = reload.brightness
+        if reload.level is not None:
+            self.level = reload.level
         if self._frame is not None:
             self._show(self._frame)
-        log("config reloaded", brightness=reload.brightness)
+        log("config reloaded", brightness=reload.brightness, computer_level=self.level)
 
     def _publish(self, notices: tuple[str, ...]) -> None:
         self.snapshot = self.core.state()

@@ -16,7 +16,7 @@ import secrets
 import signal
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -198,7 +198,8 @@ def _token_source(config: Config) -> str:
 
 
 def reload(daemon: Daemon) -> None:
-    """SIGHUP: apply the new brightness; name what else changed and needs a restart."""
+    """SIGHUP: apply the new brightness and the computer's level; name what else changed and
+    needs a restart."""
     if daemon.config_path is None:
         log("reload: no config file to read; nothing to do")
         return
@@ -207,11 +208,12 @@ def reload(daemon: Daemon) -> None:
     except ConfigError as exc:
         log("reload refused; keeping the running config", logging.ERROR, error=exc)
         return
+    applied = replace(new, game=replace(new.game, level=daemon.config.game.level))  # the level is applied
     changed = [name for name in ("profile", "game", "journal", "tape", "web", "mqtt")
-               if getattr(new, name) != getattr(daemon.config, name)]
+               if getattr(applied, name) != getattr(daemon.config, name)]
     if changed:
         log("reload: restart the service to apply", logging.WARNING, changed=",".join(changed))
-    daemon.runtime.put(Reload(new.brightness))
+    daemon.runtime.put(Reload(new.brightness, new.game.level))
 
 
 def with_token(config: Config, environ: Mapping[str, str] = os.environ) -> Config:

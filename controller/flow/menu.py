@@ -1,8 +1,10 @@
 """Choosing a game without a phone: options lit on the bottom row of holes.
 
 One page at a time: the game (the games offered for the board's size), then the chosen game's
-own pages (classic: computer opponent, single game or match; multiplayer: players, twist rule;
-teams: twist rule). A marble put on a lit option picks it; lifting it again (an empty board)
+own pages (classic: which seats the computer plays, its level, single game or match;
+multiplayer: players, twist rule; teams: twist rule). A page's values may depend on what was
+chosen before it (the computer's seats on the number of players; its level is asked only when
+it plays a seat). A marble put on a lit option picks it; lifting it again (an empty board)
 confirms and turns the page. The ok button confirms the pick (or the page's default), the back
 button returns to the previous page. Pages with a single option are decided without asking.
 
@@ -16,8 +18,12 @@ games for its board), so the menu never names a game.
 >>> menu.see({menu.option_holes()[1]}), menu.pick
 (None, 1)
 >>> menu.see(set())
+>>> menu.page_name(), menu.values()
+('level', (None, 0, 1, 2, 3))
+>>> menu.ok(), menu.page_name()
+(None, 'match')
 >>> menu.ok()
-{'game': 'classic', 'players': 2, 'computer': True, 'match': False}
+{'game': 'classic', 'players': 2, 'computer': True, 'hints': True, 'match': False}
 >>> menu = Menu(offered(9), size=9)
 >>> menu.page_name(), menu.values()
 ('game', ('classic', 'multiplayer', 'teams'))
@@ -42,6 +48,7 @@ class Page(Protocol):
     def values(self) -> tuple[Any, ...]: ...
     @property
     def default(self) -> Any: ...
+    def values_for(self, chosen: dict[str, Any]) -> tuple[Any, ...]: ...
 
 
 class Offer(Protocol):
@@ -61,6 +68,9 @@ class GamePage:
     def __init__(self, games: Sequence[Offer]) -> None:
         self.values = tuple(game.name for game in games)
         self.default = self.values[0]
+
+    def values_for(self, chosen: dict[str, Any]) -> tuple[Any, ...]:
+        return self.values
 
 
 class Menu:
@@ -88,7 +98,7 @@ class Menu:
 
     def values(self) -> tuple[Any, ...]:
         """The current page's values, in the order their holes are lit."""
-        return self.pages()[self.page].values
+        return self.pages()[self.page].values_for(self.chosen)
 
     def option_holes(self) -> list[int]:
         """The holes lit for the current page's options, in order."""
@@ -106,7 +116,7 @@ class Menu:
     def ok(self) -> dict[str, Any] | None:
         """Confirm the pick (the page's default if none); the options once the last page is done."""
         page = self.pages()[self.page]
-        self.chosen[page.name] = page.default if self.pick is None else page.values[self.pick]
+        self.chosen[page.name] = page.default if self.pick is None else self.values()[self.pick]
         self.page += 1
         self.pick = None
         return self._skip_single()
@@ -117,7 +127,7 @@ class Menu:
             self.page -= 1
             page = self.pages()[self.page]
             self.chosen.pop(page.name, None)
-            if len(page.values) > 1:
+            if len(page.values_for(self.chosen)) > 1:
                 break
         self.pick = None
         self._skip_single()

@@ -19,7 +19,7 @@ import math
 from typing import Any
 
 # The fields each kind needs, with their types; "t" (a time in seconds) is optional everywhere.
-REQUIRED: dict[str, dict[str, type]] = {
+REQUIRED: dict[str, dict[str, type | tuple[type, ...]]] = {
     "start": {"game": str, "players": int},
     "next_game": {},
     "menu": {},
@@ -29,8 +29,9 @@ REQUIRED: dict[str, dict[str, type]] = {
     "take_back": {},
     "end": {},  # the outcome, written for people; a resume recomputes it from the moves
 }
-OPTIONAL: dict[str, dict[str, type]] = {
-    "start": {"computer": bool, "match": bool, "starter": int, "twist": str, "neutral_skip": bool, "names": list},
+OPTIONAL: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "start": {"computer": (bool, list), "match": bool, "starter": int, "twist": str, "neutral_skip": bool,
+              "names": list, "level": int, "hints": bool},
 }
 
 
@@ -56,7 +57,7 @@ def _time_problem(t: Any) -> str | None:
     return f"field 't' = {t!r} must be a time in seconds"
 
 
-def _field_problem(record: dict[str, Any], name: str, kind: type, *, required: bool) -> str | None:
+def _field_problem(record: dict[str, Any], name: str, kind: type | tuple[type, ...], *, required: bool) -> str | None:
     if name not in record:
         return f"field {name!r} is missing" if required else None
     value = record[name]
@@ -71,4 +72,4 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-_TYPE_NAMES = {str: "text", bool: "true or false", list: "a list"}
+_TYPE_NAMES = {str: "text", bool: "true or false", list: "a list", (bool, list): "true, false or a list of seats"}

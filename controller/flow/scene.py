@@ -21,7 +21,7 @@ from ..lights.scenes import (
     turn_scene, win_scene,
 )
 from ..lights.view import View
-from ..rules import Match, Move, Phase, PlaceTwistGame, Places
+from ..rules import Match, Move, PlaceTwistGame, Places
 from .menu import Menu
 
 DRAWN_GAME = "option"  # a drawn game's card pixel: the dim menu grey
@@ -47,8 +47,9 @@ def scene(flow: Flow, menu: Menu, repair: list[Step], prompt: Move | None = None
         main = repair_scene(repair[:1])
     elif game.outcome is None:
         main = overlay(_places(flow, game, game.places), turn_scene(seat_colour(flow, game, game.to_move)))
-        if prompt is not None:  # the hole until the marble is in, then the twist's arrow
-            hole = prompt.hole if game.phase is Phase.PLACE else None
+        if prompt is not None:  # the hole until its marble is in (the computer's next move may
+            # light while the seat before can still twist), then the twist's arrow
+            hole = prompt.hole if game.position.colour_at(prompt.hole) is None else None
             main = overlay(main, prompt_scene(hole, prompt.twist))
     elif game.outcome.is_draw():
         main = draw_scene(game.outcome.lines)

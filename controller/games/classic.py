@@ -1,8 +1,9 @@
 """Classic Pentago: two players, place then twist either way; on the 6x6 board, or on 9x9.
 
 On a 9x9 board classic plays by the same rules (its records name the ``classic-9x9`` variant).
-It is the one game the computer opponent plays so far (it takes seat 2), and the one with a
-match: best of five, starts alternate.
+The computer opponent can play either seat or both, at any level, and the players may ask it
+for hints (see :mod:`controller.games.computer`). Classic is the one game with a match: best
+of five, starts alternate.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from ..flow.place_twist import PlaceTwistFlow
 from ..flow.scene import scene
 from ..flow.steps import explain, is_idle_turn, next_colour
+from .computer import computer_choices
 from .spec import Choice, GameSpec
 
 SPEC = GameSpec(
@@ -18,7 +20,7 @@ SPEC = GameSpec(
     sizes=(6, 9),
     choices=(
         Choice("players", (2,), ("2 players",), refusal="classic Pentago is for 2 players"),
-        Choice("computer", (False, True), ("two players at the board", "play against the computer (it plays seat 2)")),
+        *computer_choices(2),
         Choice("match", (False, True), ("a single game", "a match: best of five, starts alternate")),
     ),
     flow=PlaceTwistFlow,

@@ -2,8 +2,9 @@
 
 Players with five keep their stones on the board and stop moving while the rest play on for
 the next places (see :mod:`controller.rules.multiplayer`). The menu asks the number of
-players and the twist rule (clockwise only, the rulebook's, or both ways); the neutral-block
-skip is on unless a command turns it off.
+players, the twist rule (clockwise only, the rulebook's, or both ways), which seats the computer
+plays and its level (see :mod:`controller.games.computer`); the neutral-block skip is on unless
+a command turns it off.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ..colours import seat_colours
 from ..flow.place_twist import PlaceTwistFlow
 from ..flow.scene import scene
 from ..flow.steps import explain, is_idle_turn, next_colour
+from .computer import computer_choices
 from .spec import Choice, GameSpec
 
 PLAYERS = Choice("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
@@ -34,11 +36,12 @@ SPEC = GameSpec(
     name="multiplayer",
     title="Multiplayer Pentago",
     sizes=(9,),
-    choices=(PLAYERS, TWIST, NEUTRAL_SKIP),
+    choices=(PLAYERS, TWIST, NEUTRAL_SKIP, *computer_choices(PLAYERS.default)),
     flow=PlaceTwistFlow,
     explain=explain,
     is_idle_turn=is_idle_turn,
     next_colour=next_colour,
     scene=scene,
     colours=colours,
+    computer=True,
 )

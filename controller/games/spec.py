@@ -9,9 +9,9 @@ config, the web console and the records read specs only, never a game by name.
 >>> from controller.games import get
 >>> spec = get("multiplayer")
 >>> spec.title, spec.sizes, [c.name for c in spec.pages()]
-('Multiplayer Pentago', (9,), ['players', 'twist'])
->>> spec.options({"players": 3})
-{'game': 'multiplayer', 'players': 3, 'twist': 'cw', 'neutral_skip': True}
+('Multiplayer Pentago', (9,), ['players', 'twist', 'computer', 'level'])
+>>> spec.options({"players": 3, "computer": [3]})
+{'game': 'multiplayer', 'players': 3, 'twist': 'cw', 'neutral_skip': True, 'computer': [3], 'hints': True}
 >>> spec.options({"players": 5})
 Traceback (most recent call last):
 ...
@@ -30,12 +30,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..ai import LEVEL_TABLE, level_named
+from ..ai import LEVEL_TABLE
 from ..errors import PentagoError
 from ..rules import Match, PlaceTwistGame, new_game
 
 MAX_NAME_CHARS = 24  # a seat's name, as the page and the records show it
-FLAGS = ("computer", "match")  # options every game answers, even those that do not offer them
+FLAGS = ("computer", "match", "hints")  # options every game answers, even those that do not offer them
 LEVEL = "level"  # the computer opponent's level: optional, for games the computer plays (spec.computer)
 LEVEL_WORDS = ", ".join(f"{level.number} ({level.name})" for level in LEVEL_TABLE)
 
@@ -82,6 +82,20 @@ class Choice:
     def __post_init__(self) -> None:
         if self.default is None:
             object.__setattr__(self, "default", self.values[0])
+
+    def check_in(self, value: Any, options: Mapping[str, Any]) -> Any:
+        """``value`` checked with the options chosen before it (the computer's seats need the
+        number of players)."""
+        return self.check(value)
+
+    def values_for(self, chosen: Mapping[str, Any]) -> tuple[Any, ...]:
+        """The values its menu page offers after ``chosen`` (the computer's seats depend on the
+        number of players; its level is asked only when it plays)."""
+        return self.values
+
+    def means(self, value: Any, chosen: Mapping[str, Any] | None = None) -> str:
+        """What ``value`` means, in words."""
+        return self.words[self.values.index(value)] if value in self.values else str(value)
 
     def check(self, value: Any) -> Any:
         """``value`` if it is one of the values (a bool only where the values are bools)."""
@@ -139,14 +153,16 @@ class GameSpec:
         flags a game does not offer may be given as false). Raises :class:`OptionError`."""
         options: dict[str, Any] = {"game": self.name}
         for choice in self.choices:
-            options[choice.name] = choice.check(args.get(choice.name, choice.default))
+            options[choice.name] = choice.check_in(args.get(choice.name, choice.default), options)
         for flag in FLAGS:
             if flag not in options and args.get(flag, False) is not False:
                 raise OptionError(f"{flag} {args[flag]!r}: {self.title} has no {flag} option")
         if args.get("names") is not None:
             options["names"] = seat_names(args["names"], options["players"])
-        if args.get(LEVEL) is not None:
-            options[LEVEL] = self.level(args[LEVEL])
+        if args.get(LEVEL) is not None and LEVEL not in options:
+            self.level(args[LEVEL])  # refused: this game has no computer opponent
+        if options.get(LEVEL, 0) is None:
+            del options[LEVEL]  # no level named: the daemon's configured one plays
         try:
             self.make(options, size or self.sizes[0], 1)
         except ValueError as error:
@@ -154,14 +170,9 @@ class GameSpec:
         return options
 
     def level(self, value: Any) -> int:
-        """``value`` if it is a level of the computer opponent and this game has one; the
-        ``level`` option is optional (without it the daemon's configured level plays)."""
-        if not self.computer:
-            raise OptionError(f"level {value!r}: {self.title} has no computer opponent")
-        try:
-            return level_named(value).number
-        except ValueError:
-            raise OptionError(f"level {value!r}: the levels are {LEVEL_WORDS}") from None
+        """Refuses ``level`` ``value`` for a game without the computer opponent (games with it
+        check the level as one of their choices, see :mod:`controller.games.computer`)."""
+        raise OptionError(f"level {value!r}: {self.title} has no computer opponent")
 
     def make(self, options: Mapping[str, Any], size: int, starter: int = 1) -> PlaceTwistGame:
         """Its rules object for checked ``options`` on a ``size`` board, ``starter`` first."""

@@ -2,7 +2,8 @@
 
 One colour per pair (the board's own two), so turns alternate teams; the team that makes five
 wins, both teams five after one turn or a full board is a draw (see
-:mod:`controller.rules.teams`). The menu asks the twist rule only.
+:mod:`controller.rules.teams`). The menu asks the twist rule, which seats the computer plays
+(a computer pair is seats 2 and 4; the web console's boxes take any seats) and its level.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from ..flow.place_twist import PlaceTwistFlow
 from ..flow.scene import scene
 from ..flow.steps import explain, is_idle_turn, next_colour
 from .multiplayer import NEUTRAL_SKIP, TWIST
+from .computer import computer_choices
 from .spec import Choice, GameSpec
 
 SPEC = GameSpec(
@@ -21,10 +23,12 @@ SPEC = GameSpec(
         Choice("players", (4,), ("4 players in two pairs",), refusal="team play needs exactly 4 players (two pairs)"),
         TWIST,
         NEUTRAL_SKIP,
+        *computer_choices(4, pairs=True),
     ),
     flow=PlaceTwistFlow,
     explain=explain,
     is_idle_turn=is_idle_turn,
     next_colour=next_colour,
     scene=scene,
+    computer=True,
 )

@@ -141,6 +141,7 @@ def test_dragging_a_block_round_turns_it(page: Page):
     page.click("#new-game button[type=submit]")
     expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
     place(page, "a1", 1)
+    page.locator('g[data-block="3"] > .block').scroll_into_view_if_needed()  # the form's Start button scrolled it away
     box = page.locator('g[data-block="3"] > .block').bounding_box()
     left = (box["x"] + 6, box["y"] + box["height"] / 2)
     top = (box["x"] + box["width"] / 2, box["y"] + 6)
@@ -155,7 +156,7 @@ def test_dragging_a_block_round_turns_it(page: Page):
 
 
 def test_the_computer_opponents_move_lights_up_and_is_played_by_clicking(page: Page):
-    page.check("#computer")
+    page.check("#computer-2")
     page.click("#new-game button[type=submit]")
     expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
     place(page, "c3", 1)
@@ -192,20 +193,24 @@ def test_the_menu_lights_and_connection_are_explained_and_the_board_clears_in_on
     swatch, text = page.locator("#turn-swatch").bounding_box(), page.locator("#turn-text").bounding_box()
     assert text["height"] > 2 * swatch["height"] and abs(swatch["width"] - swatch["height"]) < 0.5
     page.click('[data-hole="c3"]')
-    expect(page.locator("#menu-stray")).to_have_text("c3 is not a menu option: lift that marble (the options are a1, b1).")
+    expect(page.locator("#menu-stray")).to_have_text(
+        "c3 is not a menu option: lift that marble (the options are a1, b1, c1, d1).")
     page.click('[data-hole="c3"]')
     expect(page.locator("#menu-stray")).to_be_hidden()
     # The "computer plays seat 2" box follows the menu's pick, then the game it starts.
-    expect(page.locator("#computer")).not_to_be_checked()
+    expect(page.locator("#computer-2")).not_to_be_checked()
     page.click('[data-hole="b1"]')
     expect(page.locator("#menu-options li.picked")).to_have_text("b1: play against the computer (it plays seat 2) (picked)")
-    expect(page.locator("#computer")).to_be_checked()
-    page.click('[data-hole="b1"]')  # lifting it confirms: on to the match page
+    expect(page.locator("#computer-2")).to_be_checked()
+    page.click('[data-hole="b1"]')  # lifting it confirms: on to the level page
     expect(page.locator("#menu-chosen")).to_contain_text("Classic Pentago")
     expect(page.locator("#menu-chosen")).to_contain_text("play against the computer")
+    expect(page.locator("#menu-options")).to_contain_text("e1: strong: searches deeper")
+    page.click("#ok")  # the board's own level
+    expect(page.locator("#menu-options")).to_contain_text("b1: a match")
     page.click("#ok")  # a single game
     expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
-    expect(page.locator("#computer")).to_be_checked()
+    expect(page.locator("#computer-2")).to_be_checked()
 
     # Item 20: a clicked arrow does not stay lit by its focus (it looked like an LED).
     place(page, "a1", 1)
@@ -333,7 +338,7 @@ def test_four_seats_show_their_own_colours_and_team_play_its_pairs(page9: Page):
     expect(page.locator("#menu-options")).to_contain_text("c1: 4 players")
     page.click('[data-hole="c1"]')
     expect(page.locator("#players option:checked")).to_have_text("4 players")
-    expect(page.locator("#name-fields input")).to_have_count(4)
+    expect(page.locator("#name-fields input[type=text]")).to_have_count(4)
     page.click('[data-hole="c1"]')
     start_game(page, "multiplayer", [], players="4 players")
     expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")

@@ -89,7 +89,10 @@ def test_a_malformed_answer_is_a_notice() -> None:
     rig = ComputerRig(start=COMPUTER)
     rig.play("c3 3R")
     rig.feed(Command(rig.t, "computer_move", {"key": rig.thinks[-1].key, "move": "z9 9X"}))
-    assert rig.notices[-1].startswith("computer's move: 'z9' is not a hole")
+    assert rig.notices[-1] == "computer's move: 'z9 9X' is not a legal move for seat 2 now"
+    rig.feed(Command(rig.t, "computer_move", {"key": rig.thinks[-1].key, "move": "c1 1R"}))  # c3 3R left c1 taken
+    assert rig.notices[-1] == "computer's move: 'c1 1R' is not a legal move for seat 2 now"
+    assert "prompt" not in rig.lit()
 
 
 def test_a_whole_game_against_the_computer_on_the_board() -> None:

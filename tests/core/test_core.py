@@ -31,7 +31,7 @@ def hole(name: str) -> int:
 def test_start_record_then_a_frame_showing_whose_turn(core: Core) -> None:
     effects = core.handle(Command(0.0, "new_game", {"game": "classic"}))
     assert effects.records == ({"t": 0.0, "kind": "start", "game": "classic", "players": 2,
-                                "computer": False, "match": False, "starter": 1},)
+                                "computer": False, "hints": True, "match": False, "starter": 1},)
     assert effects.frame is not None and effects.frame[core.chain.status_pixels[0]] == (255, 255, 255)
     assert effects.notices == ("new classic game: seat 1 to move",)
 
@@ -67,7 +67,7 @@ def test_a_whole_move_and_its_notice(core: Core) -> None:
     (Command(0.0, "new_game", {"game": "chess"}), "new game: game 'chess' is not available (games: classic)"),
     (Command(0.0, "new_game", {"players": 3}), "new game: players 3: classic Pentago is for 2 players"),
     (Command(0.0, "new_game", {"match": "yes"}), "new game: match 'yes' must be true or false"),
-    (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu, computer_move"),
+    (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu, hint, computer_move, hint_move"),
     (Command(0.0, "take_back", {}), "nothing to take back: no game is running"),
     (HoleReading(0.0, 99, "marble"), "ignored a hole reading: hole index 99 is not on the 6x6 board"),
     (EncoderSteps(0.0, 0, 1), "ignored encoder steps: block 0 is not on the board (blocks 1-4)"),
@@ -164,7 +164,7 @@ def test_command_arguments_that_are_not_an_object_are_a_notice(core: Core) -> No
 
 
 @pytest.mark.parametrize("button, notice", [
-    ("ok", "button 'ok' does nothing while a marble is awaited"),
+    ("ok", "hint: thinking of a move for seat 1"),  # the profile's hint gesture
     ("power", "button 'power' does nothing while a marble is awaited"),
 ])
 def test_a_button_that_does_nothing_says_so_in_words(core: Core, button: str, notice: str) -> None:

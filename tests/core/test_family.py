@@ -29,7 +29,8 @@ def test_a_multiplayer_game_starts_by_command_with_names_seats_and_colours() -> 
     rig = rig9(THREE)
     state = rig.core.state()
     assert rig.records[0] == {"t": 0.0, "kind": "start", "game": "multiplayer", "players": 3, "twist": "cw",
-                              "neutral_skip": True, "names": ["Ada", "Bo", "Cy"], "starter": 1}
+                              "neutral_skip": True, "computer": False, "hints": True, "names": ["Ada", "Bo", "Cy"],
+                              "starter": 1}
     assert state["game"] == "multiplayer" and state["to_move"] == 1 and state["playing"] == [1, 2, 3]
     assert state["seats"] == [{"seat": 1, "name": "Ada", "colour": "white"}, {"seat": 2, "name": "Bo", "colour": "black"},
                               {"seat": 3, "name": "Cy", "colour": "red"}]
@@ -41,7 +42,8 @@ def test_a_multiplayer_game_starts_by_command_with_names_seats_and_colours() -> 
     ("virtual-6x6", {"game": "multiplayer", "players": 3},
      "new game: game 'multiplayer' is not played on the 6x6 board (games: classic)"),
     ("virtual-9x9", {"game": "multiplayer", "players": 5}, "new game: players 5: Multiplayer Pentago is for 2 to 4 players"),
-    ("virtual-9x9", {"game": "teams", "computer": True}, "new game: computer True: Team Pentago has no computer option"),
+    ("virtual-9x9", {"game": "teams", "computer": [5]},
+     "new game: computer [5]: give true (seat 2), false (none) or a list of seats such as [2, 3]"),
 ])
 def test_a_game_the_board_cannot_play_is_refused_with_a_notice(profile, args, notice) -> None:
     core = Core(load_profile(profile))
@@ -88,9 +90,11 @@ def test_the_menu_offers_the_family_on_9x9() -> None:
     rig.feed(ButtonPress(rig.t, "ok"))  # the default: three players
     assert rig.core.state()["menu"]["page"] == "twist"
     rig.feed(ButtonPress(rig.t, "ok"))
+    assert rig.core.state()["menu"]["page"] == "computer"
+    rig.feed(ButtonPress(rig.t, "ok"))  # no computer: the level page is not asked
     state = rig.core.state()
     assert state["state"] == "awaiting_placement" and state["options"] == {
-        "game": "multiplayer", "players": 3, "twist": "cw", "neutral_skip": True}
+        "game": "multiplayer", "players": 3, "twist": "cw", "neutral_skip": True, "computer": False, "hints": True}
 
 
 def test_a_team_game_alternates_pairs_and_the_pair_wins() -> None:

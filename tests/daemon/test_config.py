@@ -39,7 +39,8 @@ def test_a_full_file_is_read(tmp_path):
     path.write_text(FULL)
     config = load_config(path)
     assert config.profile == "B-6x6"
-    assert config.game.command_args() == {"game": "classic", "players": 2, "computer": True, "match": True}
+    assert config.game.command_args() == {"game": "classic", "players": 2, "computer": True, "hints": True,
+                                          "match": True}
     assert config.brightness == 0.4
     assert config.journal == Path("/tmp/j.jsonl") and config.tape == Path("/tmp/t.jsonl")
     assert (config.web.bind, config.web.port, config.web.token) == ("0.0.0.0", 9000, "s3cret")
@@ -53,7 +54,8 @@ def test_a_full_file_is_read(tmp_path):
     ('game = 3', "game = 3 is not allowed; expected a table ([game])"),
     ('[game]\ngame = "chess"', "game.game = 'chess' is not allowed; expected one of classic"),
     ('[game]\nplayers = 3', "unknown key game.players; known keys: game.game, game.computer, game.match, game.level"),
-    ('[game]\ncomputer = 2', "game.computer = 2 is not allowed; expected true or false"),
+    ('[game]\ncomputer = 2', "game.computer = 2 is not allowed; expected true (seat 2), false (none) or a list of seats such as [1, 2]"),
+    ('[game]\ncomputer = [3]', "[game] computer [3]: seat 3 is not a seat of this game (seats 1 to 2)"),
     ('[game]\nmatch = "yes"', "game.match = 'yes' is not allowed; expected true or false"),
     ('[lights]\nbrightness = 1.5', "lights.brightness = 1.5 is not allowed; expected a number from 0.0 to 1.0"),
     ('[lights]\nbrightness = true', "lights.brightness = True is not allowed; expected a number"),

@@ -96,7 +96,7 @@ def test_sighup_reloads_the_brightness_and_refuses_a_bad_config(daemon):
     d = daemon().start().ready()
     d.config.write_text(d.config.read_text().replace("brightness = 1.0", "brightness = 0.25"))
     d.signal(signal.SIGHUP)
-    _wait_for_log(d, 'msg="config reloaded" brightness=0.25')
+    _wait_for_log(d, 'msg="config reloaded" brightness=0.25 computer_level=2')
     d.config.write_text(d.config.read_text().replace("brightness = 0.25", "brightness = 7"))
     d.signal(signal.SIGHUP)
     _wait_for_log(d, "reload refused")
@@ -148,9 +148,9 @@ def test_malformed_requests_get_clear_errors_and_the_daemon_lives_on(daemon):
     assert d.api("/api/board/turn", {"block": 1, "steps": 500000})[0] == 400  # issue 9 item 6
     assert d.api("/api/board/lift", {"hole": "a1"}) == (409, {"error": "hole a1 is empty"})
     assert d.api("/api/command", {"name": "explode"})[1]["error"] == \
-        "unknown command 'explode'; one of new_game, take_back, menu"
-    assert d.api("/api/command", {"name": "new_game", "args": {"game": "chess"}})[0] == 202
-    _wait_for_log(d, "new game: game 'chess' is not available")
+        "unknown command 'explode'; one of new_game, take_back, menu, hint"
+    status, body = d.api("/api/command", {"name": "new_game", "args": {"game": "chess"}})  # the registry's refusal
+    assert status == 400 and body["error"].startswith("new_game: game 'chess' is not available")
     assert d.api("/api/state")[0] == 200
 
 

@@ -66,7 +66,7 @@ def test_layout_describes_board_chain_and_defaults():
         assert (layout["size"], layout["virtual"], layout["detents_per_quarter"]) == (6, True, 6)
         assert layout["holes"][25] == {"hole": 25, "name": "b5", "column": 1, "row": 4, "block": 1}
         assert [p["kind"] for p in layout["pixels"]].count("status") == 4
-        assert settings["defaults"] == {"game": "classic", "players": 2, "computer": False, "match": True}
+        assert settings["defaults"] == {"game": "classic", "players": 2, "computer": False, "hints": True, "match": True}
         assert "classic" in settings["games"]
 
     console()(check)
@@ -133,7 +133,7 @@ def test_a_token_guards_the_api_but_not_the_page():
      "field 'hole' = 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a...a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' "
      "is too long (at most 16 characters)"),
     ("/api/command", {"name": "new_game", "args": {"colour": "red"}}, 400,
-     "new_game takes no argument 'colour'; arguments: game, players, twist, neutral_skip, names, computer, match, level"),
+     "new_game takes no argument 'colour'; arguments: game, players, twist, neutral_skip, names, computer, match, level, hints"),
     ("/api/command", {"name": "take_back", "args": {"x": 1}}, 400, "take_back takes no argument 'x'"),
 ])
 def test_malformed_requests_are_answered_with_the_problem(path, body, status, error):
@@ -244,7 +244,10 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
         assert layout["menu"]["games"] == [{"value": "classic", "means": "Classic Pentago"}]
         assert layout["menu"]["pages"]["classic"]["computer"] == [
             {"value": False, "means": "two players at the board"},
-            {"value": True, "means": "play against the computer (it plays seat 2)"}]
+            {"value": True, "means": "play against the computer (it plays seat 2)"},
+            {"value": [1], "means": "the computer plays seat 1 (it starts)"},
+            {"value": [1, 2], "means": "the computer plays every seat (a game to watch)"}]
+        assert [option["value"] for option in layout["menu"]["pages"]["classic"]["level"]] == [None, 0, 1, 2, 3]
 
     console()(check)
 
@@ -256,17 +259,19 @@ def test_the_readme_explains_every_menu_page_as_the_page_does():
 
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text().splitlines()
 
-    def row(page: str) -> list[str]:
-        line = next((line for line in readme if line.startswith(f"| {page} ")), f"| {page} | (missing) |")
+    def row(page: str, game: str = "") -> list[str]:
+        """The page's row: the game's own (``| computer (teams) |``) where its words differ."""
+        line = next((line for line in readme if line.startswith(f"| {page} ({game}) ")),
+                    next((line for line in readme if line.startswith(f"| {page} ")), f"| {page} | (missing) |"))
         return [cell.strip() for cell in line.strip().strip("|").split("|")[1:] if cell.strip()]
 
     for size in (6, 9):
         menu = menu_pages(size)
         if len(menu["games"]) > 1:
             assert row("game") == [g["means"] for g in menu["games"]]
-        for pages in menu["pages"].values():
+        for game, pages in menu["pages"].items():
             for page, options in pages.items():
-                assert row(page) == [o["means"] for o in options], page
+                assert row(page, game) == [o["means"] for o in options], (game, page)
 
 
 def test_the_layout_offers_the_board_s_games_with_their_options_and_seat_colours():

@@ -167,7 +167,7 @@ def test_cleared_board_after_a_game_returns_to_the_menu() -> None:
         rig.do("lift", hole)
     rig.wait()
     assert rig.core.state()["state"] == "choosing"
-    assert rig.lit() == "option:a1 option:b1"
+    assert rig.lit() == "option:a1 option:b1 option:c1 option:d1"  # the computer's seats: none, seat 2, seat 1, both
 
 
 def test_match_alternates_the_starter_and_keeps_the_score() -> None:
@@ -187,11 +187,11 @@ def test_match_alternates_the_starter_and_keeps_the_score() -> None:
 
 MENU_TABLE = [
     # gesture, wait, menu page after, lights
-    (None, 0.5, "computer", "option:a1 option:b1"),
-    (("place", "b1"), 0.5, "computer", "option:a1 selected:b1"),
-    (("lift", "b1"), 0.5, "match", "option:a1 option:b1"),
-    (("press", "back"), 0.5, "computer", "option:a1 option:b1"),
-    (("press", "ok"), 0.5, "match", "option:a1 option:b1"),
+    (None, 0.5, "computer", "option:a1 option:b1 option:c1 option:d1"),
+    (("place", "b1"), 0.5, "computer", "option:a1 selected:b1 option:c1 option:d1"),
+    (("lift", "b1"), 0.5, "level", "option:a1 option:b1 option:c1 option:d1 option:e1"),  # asked only when the computer plays
+    (("press", "back"), 0.5, "computer", "option:a1 option:b1 option:c1 option:d1"),
+    (("press", "ok"), 0.5, "match", "option:a1 option:b1"),  # no computer: no level page
     (("place", "b1"), 0.5, "match", "option:a1 selected:b1"),
 ]
 
@@ -281,5 +281,5 @@ def test_a_button_while_a_twist_is_awaited_says_so_in_words() -> None:
     """Issue 9, item 18: no flow state name ("awaiting_twist") in what the players read."""
     rig = Rig(start=CLASSIC)
     rig.play("c3")
-    rig.do("press", "ok")
-    assert rig.notices[-1] == "button 'ok' does nothing while a twist is awaited"
+    rig.do("press", "ok")  # the hint gesture
+    assert rig.notices[-1] == "hint: ask before placing the marble"

@@ -114,13 +114,20 @@ def test_a_6x6_menu_asks_only_classic_s_pages() -> None:
     assert menu.page_name() == "computer"
     menu.ok()
     assert menu.page_name() == "match"
-    assert menu.ok() == {"game": "classic", "players": 2, "computer": False, "match": False}
+    assert menu.ok() == {"game": "classic", "players": 2, "computer": False, "hints": True, "match": False}
 
 
 @pytest.mark.parametrize(("picks", "pages", "options"), [
-    ([1, 2, 0], ["game", "players", "twist"], {"game": "multiplayer", "players": 4, "twist": "cw", "neutral_skip": True}),
-    ([2, 1], ["game", "twist"], {"game": "teams", "players": 4, "twist": "both", "neutral_skip": True}),
-    ([0, 1, 0], ["game", "computer", "match"], {"game": "classic", "players": 2, "computer": True, "match": False}),
+    ([1, 2, 0, 0], ["game", "players", "twist", "computer"],
+     {"game": "multiplayer", "players": 4, "twist": "cw", "neutral_skip": True, "computer": False, "hints": True}),
+    ([1, 1, 0, 2, 1], ["game", "players", "twist", "computer", "level"],  # the computer at seats 2 and 3, level 0
+     {"game": "multiplayer", "players": 3, "twist": "cw", "neutral_skip": True, "computer": [2, 3], "level": 0,
+      "hints": True}),
+    ([2, 1, 2, 0], ["game", "twist", "computer", "level"],  # the second pair, at the board's level
+     {"game": "teams", "players": 4, "twist": "both", "neutral_skip": True, "computer": [2, 4], "hints": True}),
+    ([0, 1, 1, 0], ["game", "computer", "level", "match"],
+     {"game": "classic", "players": 2, "computer": True, "level": 0, "hints": True, "match": False}),
+    ([0, 0, 0], ["game", "computer", "match"], {"game": "classic", "players": 2, "computer": False, "hints": True, "match": False}),
 ])
 def test_a_9x9_menu_offers_the_family_then_each_game_s_pages(picks, pages, options) -> None:
     menu = Menu(games.offered(9), 9)

@@ -41,13 +41,14 @@ def test_the_boards_offer_games_by_size() -> None:
 
 
 def test_classic_options_stay_as_they_were() -> None:
-    assert options({}, 6) == {"game": "classic", "players": 2, "computer": False, "match": False}
+    assert options({}, 6) == {"game": "classic", "players": 2, "computer": False, "hints": True, "match": False}
     assert options({"game": "classic", "computer": True, "extra": 1}, 6)["computer"] is True
 
 
 def test_multiplayer_and_team_options_make_their_rules() -> None:
     opts = options({"game": "multiplayer", "players": 4, "twist": "both"}, 9)
-    assert opts == {"game": "multiplayer", "players": 4, "twist": "both", "neutral_skip": True}
+    assert opts == {"game": "multiplayer", "players": 4, "twist": "both", "neutral_skip": True, "computer": False,
+                    "hints": True}
     game = games.make(opts, 9, 2)
     assert isinstance(game, MultiplayerGame) and game.players == 4 and game.to_move == 2
     assert not game.options.clockwise_only
@@ -61,11 +62,15 @@ def test_multiplayer_and_team_options_make_their_rules() -> None:
     ({"game": "teams"}, 6, "game 'teams' is not played on the 6x6 board (games: classic)"),
     ({"players": 3}, 6, "players 3: classic Pentago is for 2 players"),
     ({"match": "yes"}, 6, "match 'yes' must be true or false"),
-    ({"computer": 1}, 6, "computer 1 must be true or false"),
+    ({"computer": 1}, 6, "computer 1: give true (seat 2), false (none) or a list of seats such as [2, 3]"),
+    ({"computer": [2, 2]}, 6, "computer [2, 2]: give true (seat 2), false (none) or a list of seats such as [2, 3]"),
+    ({"computer": [True]}, 6, "computer [True]: give true (seat 2), false (none) or a list of seats such as [2, 3]"),
+    ({"computer": [1, 3]}, 6, "computer [1, 3]: seat 3 is not a seat of this game (seats 1 to 2)"),
+    ({"hints": "no"}, 6, "hints 'no' must be true or false"),
     ({"game": "multiplayer", "players": 5}, 9, "players 5: Multiplayer Pentago is for 2 to 4 players"),
     ({"game": "multiplayer", "players": True}, 9, "players True: Multiplayer Pentago is for 2 to 4 players"),
     ({"game": "multiplayer", "twist": "ccw"}, 9, "twist 'ccw': twists are 'cw' (clockwise only) or 'both'"),
-    ({"game": "multiplayer", "computer": True}, 9, "computer True: Multiplayer Pentago has no computer option"),
+    ({"game": "multiplayer", "players": 3, "computer": [4]}, 9, "computer [4]: seat 4 is not a seat of this game (seats 1 to 3)"),
     ({"game": "teams", "players": 3}, 9, "players 3: team play needs exactly 4 players (two pairs)"),
     ({"game": "teams", "match": True}, 9, "match True: Team Pentago has no match option"),
     ({"game": "multiplayer", "players": 3, "names": ["Ada", "Bo"]}, 9, "names ['Ada', 'Bo']: give one name per seat (3)"),

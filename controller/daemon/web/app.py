@@ -7,7 +7,10 @@ GET  /                      the page (board, LEDs, game panel); /static/* its fi
 GET  /api/layout            holes, blocks and LED chain of the profile (see layout.py)
 GET  /api/state             the newest state message (as sent on the WebSocket)
 GET  /api/live              WebSocket: a state message after every change
-POST /api/command           {"name": "new_game" | "take_back" | "menu", "args": {...}}
+POST /api/command           {"name": "new_game" | "take_back" | "menu" | "hint", "args": {...}};
+                            new_game's options are checked by the games' registry (a bad
+                            game, seat list or level is a 400 naming it); hint asks for the
+                            best move of the player to move, lit on the board
 POST /api/board/<verb>      virtual board only: place {hole, colour?}, lift {hole},
                             turn {block, steps}, quarter {block, clockwise}, press {button},
                             clear {} (lift every marble); see verbs.py for the bounds
@@ -32,7 +35,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from ...errors import PentagoError, shown
 from ...events import Command
-from ...games import offered
+from ...games import OptionError, offered, options
 from ...profile import Profile
 from ..config import GameDefaults
 from ..runtime import Runtime
@@ -169,9 +172,20 @@ async def _follow(hub: Hub, ws: web.WebSocketResponse) -> None:
 
 async def _command(request: web.Request) -> web.Response:
     name, args = command(await body(request))
+    if name == "new_game":
+        _check_options(args, request.app[SETTINGS]["layout"]["size"])
     runtime = request.app[RUNTIME]
     runtime.put(Command(runtime.clock(), name, args))
     return web.json_response({"queued": name}, status=202)
+
+
+def _check_options(args: dict[str, Any], size: int) -> None:
+    """A new game's options as the registry checks them (the core checks them again): a bad
+    one (a seat the game has not, a level that is none) is a 400 naming it, not a notice later."""
+    try:
+        options(args, size)
+    except OptionError as error:
+        raise BadRequest(f"new_game: {error}") from None
 
 
 async def _board_verb(request: web.Request) -> web.Response:

@@ -83,8 +83,9 @@ VERBS: dict[str, Verb] = {
 }
 
 
-COMMANDS = ("new_game", "take_back", "menu")
-NEW_GAME_ARGS = ("game", "players", "twist", "neutral_skip", "names", "computer", "match", "level")  # the registry checks them
+COMMANDS = ("new_game", "take_back", "menu", "hint")
+NEW_GAME_ARGS = ("game", "players", "twist", "neutral_skip", "names", "computer", "match", "level",
+                 "hints")  # the registry checks them
 
 
 def command(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:

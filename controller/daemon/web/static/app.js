@@ -144,6 +144,7 @@ function buildControls(settings) {
     api("/api/command", { name: "new_game", args: newGameArgs() });
   };
   $("take-back").onclick = () => api("/api/command", { name: "take_back" });
+  $("hint").onclick = () => api("/api/command", { name: "hint" });
   $("menu").onclick = () => api("/api/command", { name: "menu" });
   $("record").href = withToken("/api/record");
   buildLegend();
@@ -165,10 +166,11 @@ const chosenGame = () => layout.games.find(game => game.name === $("game").value
 
 // The chosen game's own options, from the layout: a choice of several values is a select (a
 // yes/no one a checkbox saying what "yes" means), a single value is said in words. Each control
-// has the option's name as its id; ``values`` are the ones to show (defaults otherwise).
+// has the option's name as its id; ``values`` are the ones to show (defaults otherwise). The
+// computer's seats are a box beside each seat's name (see buildNames).
 function buildGameOptions(values) {
   const game = chosenGame();
-  $("game-options").replaceChildren(...game.options.map(option => {
+  $("game-options").replaceChildren(...game.options.filter(option => option.name !== "computer").map(option => {
     const value = option.name in values ? values[option.name] : option.default;
     const label = document.createElement("label");
     if (option.values.length === 1) {
@@ -176,22 +178,33 @@ function buildGameOptions(values) {
       label.textContent = option.values[0].means;
     } else if (typeof option.default === "boolean") {
       const box = Object.assign(document.createElement("input"), { type: "checkbox", id: option.name, checked: !!value });
+      if (option.name === "hints") box.onchange = followLevel;
       label.append(box, ` ${option.values.find(v => v.value === true)?.means ?? option.name}`);
     } else {
       const select = Object.assign(document.createElement("select"), { id: option.name });
       option.values.forEach((v, i) => select.add(new Option(v.means, String(i), false, v.value === value)));
       if (option.name === "players") select.onchange = () => buildNames();
+      if (option.name === "level") select.title = "the computer's level (for its seats and hints)";
       label.append(`${option.name[0].toUpperCase()}${option.name.slice(1).replace("_", " ")} `, select);
     }
     return label;
   }));
-  buildNames();
+  buildNames(computerSeats("computer" in values ? values.computer : game.options.find(o => o.name === "computer")?.default));
+}
+
+// The seats a "computer" value names: true is seat 2, false none, else the list.
+function computerSeats(value) {
+  return value === true ? [2] : Array.isArray(value) ? value : [];
 }
 
 // The value each of the chosen game's options has in the form.
 function formOptions() {
   const out = {};
   for (const option of chosenGame().options) {
+    if (option.name === "computer") {
+      out.computer = [...$("name-fields").querySelectorAll("input.computer:checked")].map(box => Number(box.dataset.seat));
+      continue;
+    }
     const control = $("game-options").querySelector(`#${option.name}`);
     if (!control) out[option.name] = option.values[0].value;
     else out[option.name] = control.type === "checkbox" ? control.checked : option.values[Number(control.value)].value;
@@ -199,29 +212,49 @@ function formOptions() {
   return out;
 }
 
-// One name field per seat, its colour beside it (partners share one); typed names are kept when
-// the number of players changes.
-function buildNames() {
+// One name field per seat, its colour beside it (partners share one), and a box for the computer
+// to play it where the game has a computer opponent; typed names and ticked boxes are kept when
+// the number of players changes (``seats``: the computer's seats to tick instead).
+function buildNames(seats) {
   const game = chosenGame(), players = formOptions().players ?? 2;
   const colours = game.seats[String(players)] || [];
-  const typed = [...$("name-fields").querySelectorAll("input")].map(input => input.value);
+  const typed = [...$("name-fields").querySelectorAll("input[type=text]")].map(input => input.value);
+  const ticked = seats ?? [...$("name-fields").querySelectorAll("input.computer:checked")].map(box => Number(box.dataset.seat));
+  const computer = game.options.some(option => option.name === "computer");
   const shared = colours.filter((c, i) => colours.indexOf(c) !== i).length > 0;
   $("name-fields").replaceChildren(...colours.map((colour, i) => {
-    const label = Object.assign(document.createElement("label"), { className: "name-field" });
+    const label = Object.assign(document.createElement(computer ? "div" : "label"), { className: "name-field" });
     const dot = Object.assign(document.createElement("span"), { className: "dot", title: colour });
     dot.style.background = layout.looks[colour]?.marble || colour;
     const input = Object.assign(document.createElement("input"), { type: "text", id: `name-${i + 1}`, value: typed[i] || "",
       placeholder: `Seat ${i + 1}`, maxLength: layout.name_chars || 24, autocomplete: "off" });
     input.setAttribute("aria-label", `name of seat ${i + 1} (${colour})`);
     label.append(dot, Object.assign(document.createElement("span"), { className: "seat-colour", textContent: shared ? `team ${colour}` : colour }), input);
+    if (computer) {
+      const box = Object.assign(document.createElement("input"), { type: "checkbox", className: "computer", id: `computer-${i + 1}`,
+        checked: ticked.includes(i + 1), title: `the computer plays seat ${i + 1}` });
+      box.dataset.seat = String(i + 1);
+      box.onchange = followLevel;
+      const tick = Object.assign(document.createElement("label"), { className: "computer-seat" });
+      tick.append(box, " computer");
+      label.append(tick);
+    }
     return label;
   }));
+  followLevel();
+}
+
+// The level matters only when the computer plays a seat (hints use it too, so it stays on then).
+function followLevel() {
+  const level = $("game-options").querySelector("#level");
+  const hints = $("game-options").querySelector("#hints");
+  if (level) level.disabled = !$("name-fields").querySelector("input.computer:checked") && !(hints && hints.checked);
 }
 
 function newGameArgs() {
   const game = chosenGame(), options = formOptions(), args = { game: game.name };
   for (const option of game.options) if (option.values.length > 1) args[option.name] = options[option.name];
-  const names = [...$("name-fields").querySelectorAll("input")].map(input => input.value.trim());
+  const names = [...$("name-fields").querySelectorAll("input[type=text]")].map(input => input.value.trim());
   if (names.some(Boolean)) args.names = names.map((name, i) => name || `Seat ${i + 1}`);
   return args;
 }
@@ -387,6 +420,13 @@ function followOptions(state) {
   let rebuilt = false;
   for (const option of chosenGame().options) {
     const key = option.name, value = options[key];
+    if (key === "computer" && value !== undefined && JSON.stringify(value) !== JSON.stringify(followed[key])) {
+      followed[key] = value;
+      const seats = computerSeats(value);
+      $("name-fields").querySelectorAll("input.computer").forEach(box => { box.checked = seats.includes(Number(box.dataset.seat)); });
+      followLevel();
+      continue;
+    }
     const control = $("game-options").querySelector(`#${key}`);
     if (value === undefined || !control || JSON.stringify(value) === JSON.stringify(followed[key])) continue;
     followed[key] = value;
@@ -395,6 +435,7 @@ function followOptions(state) {
     else if (index >= 0) { control.value = String(index); rebuilt ||= key === "players"; }
   }
   if (rebuilt) buildNames();
+  followLevel();
   const names = options.names;
   if (Array.isArray(names) && JSON.stringify(names) !== JSON.stringify(followed.names)) {
     followed.names = names;
