@@ -70,8 +70,8 @@ class Computer:
     def upcoming(self, flow: Any) -> Any:
         """The game after a skip of the open twist when the seat after it is the computer's
         (its turn may come without a twist), else None."""
-        game, placed = flow.game, flow.placed_hole
-        if game is None or placed is None or game.phase is not Phase.TWIST or not game.may_skip_twist():
+        game, placed, seats = flow.game, flow.placed_hole, computer_seats(flow.options)
+        if not seats or game is None or placed is None or game.phase is not Phase.TWIST or not game.may_skip_twist():
             return None
         own = self.prompts.get(self.computer_turn(flow) or "")
         if own is not None and own.twist is not None:
@@ -79,7 +79,7 @@ class Computer:
         after = self._copy(flow)
         after.place(placed)
         after.skip_twist()
-        return after if not after.is_over() and after.to_move in computer_seats(flow.options) else None
+        return after if not after.is_over() and after.to_move in seats else None
 
     def think(self, flow: Any, now: float) -> Think | None:
         """A request for the runtime: a hint asked for, or the computer's move, once per turn,
