@@ -188,9 +188,10 @@ def test_the_web_and_mqtt_refuse_the_same_commands_the_same_way():
 
 # -- Home Assistant ----------------------------------------------------------------------------
 
-def test_discovery_makes_one_device_with_its_sensors_and_a_new_game_button():
+def test_discovery_makes_one_device_with_its_sensors_and_its_buttons():
     found = dict(discovery_messages(TOPICS, "homeassistant", {"game": "classic", "computer": False}, "0.1.0"))
     assert sorted(found) == [
+        "homeassistant/button/pentago_b1/hint/config",
         "homeassistant/button/pentago_b1/new_game/config",
         *[f"homeassistant/sensor/pentago_b1/{name}/config" for name in
           sorted(("game", "last_move", "state", "turn", "winner"))]]
@@ -201,12 +202,14 @@ def test_discovery_makes_one_device_with_its_sensors_and_a_new_game_button():
     assert all(c["state_topic"] == "pentago-board/b1/state" for c in configs if "value_template" in c)
 
 
-def test_the_new_game_button_sends_a_command_the_board_takes():
+def test_the_new_game_and_hint_buttons_send_commands_the_board_takes():
     found = dict(discovery_messages(TOPICS, "ha", {"game": "classic", "computer": True}, "0.1.0"))
     button = json.loads(found["ha/button/pentago_b1/new_game/config"])
     assert button["command_topic"] == TOPICS.command
     request = parse_request(button["payload_press"].encode(), "b1")
     assert (request.name, request.args) == ("new_game", {"game": "classic", "computer": True})
+    hint = json.loads(found["ha/button/pentago_b1/hint/config"])
+    assert parse_request(hint["payload_press"].encode(), "b1").name == "hint"
 
 
 def test_the_sensor_templates_read_keys_the_published_state_has():

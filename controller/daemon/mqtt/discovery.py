@@ -5,8 +5,9 @@ Following Home Assistant's single-component discovery: one retained JSON config 
 same ``device`` block (so the entities group under one device named after the board), the
 board's ``status`` topic for availability (``online``/``offline``, the last will), and
 templates reading the retained ``state`` topic. The entities: the game's state, the game,
-whose turn it is, the last move and the winner (sensors), and "New game" (a button publishing
-a ``new_game`` command with the config's game defaults).
+whose turn it is, the last move and the winner (sensors), and two buttons: "New game" (a
+``new_game`` command with the config's game defaults) and "Hint" (a ``hint`` command: the board
+lights a move for the player to move, where the game allows hints).
 """
 
 from __future__ import annotations
@@ -34,9 +35,12 @@ def discovery_messages(topics: Topics, discovery_prefix: str, new_game_args: dic
         **common, "name": name, "unique_id": f"{node}_{object_id}", "state_topic": topics.state,
         "value_template": template, "icon": icon}))
         for object_id, name, template, icon in SENSORS]
-    found.append((f"{discovery_prefix}/button/{node}/new_game/config", json.dumps({
-        **common, "name": "New game", "unique_id": f"{node}_new_game", "command_topic": topics.command,
-        "payload_press": json.dumps({"name": "new_game", "args": new_game_args}), "icon": "mdi:restart"})))
+    buttons = (("new_game", "New game", {"name": "new_game", "args": new_game_args}, "mdi:restart"),
+               ("hint", "Hint", {"name": "hint"}, "mdi:lightbulb-on-outline"))
+    found += [(f"{discovery_prefix}/button/{node}/{object_id}/config", json.dumps({
+        **common, "name": name, "unique_id": f"{node}_{object_id}", "command_topic": topics.command,
+        "payload_press": json.dumps(press), "icon": icon}))
+        for object_id, name, press, icon in buttons]
     return found
 
 
