@@ -1,4 +1,5 @@
-"""Iterative-deepening negamax with alpha-beta and a transposition table, on raw bitboards.
+"""Iterative-deepening negamax with alpha-beta (principal variation search: the first move with
+the full window, the others with a null window) and a transposition table, on raw bitboards.
 
 Scores are from the side to move's view: :data:`WIN` minus the number of plies to the win for a
 forced win (so quicker wins score higher), 0 for a draw, static evaluations in between. Depth 1
@@ -81,7 +82,12 @@ class Searcher:
     ) -> tuple[int, tuple[int, int] | None]:
         best, move = -INFINITY, None
         for child in self._ordered(node, remembered, depth):
-            score = self.child_score(child, depth, -beta, -alpha, ply)
+            if move is None:
+                score = self.child_score(child, depth, -beta, -alpha, ply)
+            else:  # a null window proves a later move no better cheaply; one that is gets a full window
+                score = self.child_score(child, depth, -alpha - 1, -alpha, ply)
+                if alpha < score < beta:
+                    score = self.child_score(child, depth, -beta, -score, ply)
             if score > best:
                 best, move = score, (child[0], child[1])
                 alpha = max(alpha, score)
