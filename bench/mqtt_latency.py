@@ -1,6 +1,7 @@
 """Benchmark: does MQTT publishing cost the board anything? Event-to-frame latency with the MQTT
-bridge off, on a live local Mosquitto, on a dead broker (nothing listening: every connection is
-refused) and on a black-hole broker (accepts the connection, never answers: the slowest broker).
+bridge off, on a live local Mosquitto, on a slow one (behind a proxy that holds every chunk
+--slow-ms each way), on a dead broker (nothing listening: every connection is refused) and on a
+black-hole broker (accepts the connection, never answers).
 
 In-process, as the daemon runs: the real core on its runtime thread, the virtual board as its
 input driver, the bridge on an asyncio loop of its own thread (the daemon's main loop). Players
@@ -151,6 +152,32 @@ def black_hole() -> tuple[socket.socket, int]:
     return sock, sock.getsockname()[1]
 
 
+class SlowProxy:
+    """Forwards TCP to ``port`` on its own thread, holding every chunk ``delay_s`` each way."""
+
+    def __init__(self, port: int, delay_s: float) -> None:
+        self.upstream, self.delay_s = port, delay_s
+        self.loop = Loop()
+        self.server = self.loop.run(asyncio.start_server(self._serve, "127.0.0.1", 0))
+        self.port = int(self.server.sockets[0].getsockname()[1])
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream)
+        await asyncio.gather(self._pump(reader, up_writer), self._pump(up_reader, writer),
+                             return_exceptions=True)
+
+    async def _pump(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while chunk := await reader.read(65536):
+            await asyncio.sleep(self.delay_s)
+            writer.write(chunk)
+            await writer.drain()
+        writer.close()
+
+    def close(self) -> None:
+        self.server.close()
+        self.loop.close()
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -218,13 +245,15 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=40, help="moves played per broker kind and round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds over every kind")
     parser.add_argument("--pace-ms", type=float, default=30.0, help="time between a player's actions")
+    parser.add_argument("--slow-ms", type=float, default=200.0, help="the slow broker's delay each way")
     args = parser.parse_args()
     pace_s = args.pace_ms / 1000
     with tempfile.TemporaryDirectory() as tmp:
         broker, live_port = mosquitto(Path(tmp))
+        slow = SlowProxy(live_port, args.slow_ms / 1000)
         hole, hole_port = black_hole()
         dead_port = free_port()  # nothing listens there
-        kinds = {"MQTT off": None, "live broker": live_port, "dead broker": dead_port,
+        kinds = {"MQTT off": None, "live broker": live_port, "slow broker": slow.port, "dead broker": dead_port,
                  "black-hole broker": hole_port}
         latencies: dict[str, list[float]] = {kind: [] for kind in kinds}
         round_p99: dict[str, list[float]] = {kind: [] for kind in kinds}
@@ -239,6 +268,7 @@ def main() -> None:
                     listener[kind] += calls
                     unsent[kind] += dropped
         finally:
+            slow.close()
             broker.terminate()
             hole.close()
     base = statistics.median(latencies["MQTT off"]), statistics.median(round_p99["MQTT off"])

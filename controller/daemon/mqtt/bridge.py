@@ -49,6 +49,7 @@ TIMEOUT_S = 5.0  # a broker that takes longer to accept a connection or a messag
 KEEPALIVE_S = 15  # the broker sends the last will this long (x 1.5) after the board went silent
 RETRY_S = (0.5, 10.0)  # first and longest wait between connection attempts
 STOP_S = 2.0  # how long a stop waits to say offline and disconnect
+CANCEL_S = 0.5  # and then for the connection to be torn down
 QOS = 1  # every message reaches the broker at least once
 
 
@@ -106,6 +107,7 @@ class Bridge:
         if not done:
             self._task.cancel()
             log("mqtt: the broker did not take the goodbye in time", logging.WARNING)
+            await asyncio.wait({self._task}, timeout=CANCEL_S)
 
     # -- from states to messages (on the loop) -------------------------------------------------
 
@@ -201,7 +203,7 @@ class Bridge:
             await self._changed.wait()
 
     async def _flush(self, client: aiomqtt.Client) -> None:
-        while self._outbox:
+        while self._outbox and not self._stopping:  # stopping: only the state and the goodbye go
             payload = self._outbox.popleft()
             try:
                 await client.publish(self.topics.event, payload, qos=QOS)
