@@ -15,6 +15,8 @@ POST /api/board/<verb>      virtual board only: place {hole, colour?}, lift {hol
                             turn {block, steps}, quarter {block, clockwise}, press {button},
                             clear {} (lift every marble); see verbs.py for the bounds
 GET  /api/record            the game record as a text file download
+GET  /api/summary           the game's summary as a CSV download, where its flow keeps one
+                            (Picture-Puzzle: the rounds, the order out, the fastest restorer)
 ==========================  ==========================================================
 
 Every request must come from this console's own page or from a script on an allowed host, and
@@ -81,6 +83,7 @@ def build_app(runtime: Runtime, profile: Profile, *, board: Any = None, token: s
     app.router.add_post("/api/command", _command)
     app.router.add_post("/api/board/{verb}", _board_verb)
     app.router.add_get("/api/record", _record)
+    app.router.add_get("/api/summary", _summary)
     return app
 
 
@@ -197,6 +200,16 @@ async def _board_verb(request: web.Request) -> web.Response:
         return error_response(404, f"unknown board action {shown(verb)}; one of {', '.join(VERBS)}")
     done = VERBS[verb](board, await body(request), request.app[LIMITS])
     return web.json_response(done if isinstance(done, dict) else {"done": verb})
+
+
+async def _summary(request: web.Request) -> web.Response:
+    detail = request.app[RUNTIME].snapshot.get("detail") or {}
+    text = detail.get("summary_csv")
+    if not isinstance(text, str):
+        return error_response(404, "the game in play keeps no summary (a Picture-Puzzle game does)")
+    name = f"pentago-summary-{datetime.datetime.now():%Y%m%d-%H%M}.csv"
+    return web.Response(text=text, content_type="text/csv",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 async def _record(request: web.Request) -> web.Response:
