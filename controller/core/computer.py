@@ -46,6 +46,7 @@ class Computer:
         self.hint_asked: str | None = None  # the turn a hint was asked for
         self.pending: Think | None = None  # a hint request for the runtime, sent with the next effects
         self.open_twist: tuple[str, float] | None = None  # an open twist before a computer seat, and since when
+        self._after_skip: tuple[Any, Any] = (None, None)  # the last upcoming() answer, by the state it was for
 
     # -- whose turn ----------------------------------------------------------------------------
 
@@ -76,10 +77,18 @@ class Computer:
         own = self.prompts.get(self.computer_turn(flow) or "")
         if own is not None and own.twist is not None:
             return None  # the computer seat in turn twists: no skip is coming
+        state = (id(game), len(game.moves), placed, game.position)
+        if self._after_skip[0] != state:  # replaying the game once per state, not once per event
+            after = self._skipped(flow)
+            self._after_skip = (state, after if not after.is_over() and after.to_move in seats else None)
+        return self._after_skip[1]
+
+    def _skipped(self, flow: Any) -> Any:
+        """A fresh copy of the game with the open twist skipped."""
         after = self._copy(flow)
-        after.place(placed)
+        after.place(flow.placed_hole)
         after.skip_twist()
-        return after if not after.is_over() and after.to_move in seats else None
+        return after
 
     def think(self, flow: Any, now: float) -> Think | None:
         """A request for the runtime: a hint asked for, or the computer's move, once per turn,
@@ -93,7 +102,8 @@ class Computer:
         if key is not None and game is not None and game.phase is Phase.PLACE:
             after = self._copy(flow)
         else:
-            after, key = waited, None if waited is None else _key(waited, None)
+            key = None if waited is None else _key(waited, None)
+            after = None if key is None or key == self.asked else self._skipped(flow)  # the search's own copy
         if key is None or key == self.asked:
             return None
         self.asked = key
