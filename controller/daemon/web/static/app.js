@@ -395,7 +395,7 @@ function optionsOf(page, chosen) {
 }
 
 function meaning(page, value, chosen) {
-  return optionsOf(page, chosen).find(option => option.value === value)?.means ?? String(value);
+  return optionsOf(page, chosen).find(option => JSON.stringify(option.value) === JSON.stringify(value))?.means ?? String(value);  // seat lists too
 }
 
 // Hole names holding a marble, from the state's physical rows (top row first).
