@@ -8,7 +8,10 @@ Every level plays the same tactics first:
    never the face-down deck);
 2. otherwise never leave a pattern the next seat can complete with its next move (in the
    standard game that would eliminate the computer; with personal cards it would lose; in the
-   bonus game it gives the card away) when some move avoids it; if none does, the best-built move;
+   bonus game it gives the card away) when some move avoids it; if none does, the best-built move.
+   With personal cards, where any seat that builds its own card wins, it also prefers a move
+   that leaves no later seat its card in one (the seats between may not spoil it). In the
+   standard game a later seat's pattern eliminates the seat before it, not the computer;
 3. otherwise build towards the cards (:mod:`.triple_eval`).
 
 The move phase and two-colour play come with the turn: the moves are those the rules allow (a
@@ -51,6 +54,7 @@ JITTER = 3  # units of noise in every level's choice (a third right hole in a te
 BEGINNER_CARE = 0.5
 LOOKS = {2: 3, 3: 6}  # safe moves whose replies levels 2 and 3 look at
 NODES = {2: 400, 3: 2000}
+LATER_SCAN = 120  # personal cards: moves looked at for one that no later seat can punish
 
 
 def triple_move(game: TripleGame, level: int, budget: Budget, seed: int = 0) -> TripleMove:
@@ -120,15 +124,39 @@ class Chooser:
         return sorted(moves, key=lambda m: -(m[0] + rng.randrange(JITTER)))
 
     def _safe(self, turn: Turn, order: list[Scored]) -> list[Scored]:
-        """The first safe moves of ``order``: one for levels 0-1, up to :data:`LOOKS` beyond."""
+        """The first safe moves of ``order``: one for levels 0-1, up to :data:`LOOKS` beyond.
+
+        With personal cards any seat that builds its card wins, so a move that also leaves no
+        later seat its card in one comes first, if one turns up among the first
+        :data:`LATER_SCAN` moves; otherwise the moves safe from the next seat."""
         wanted = LOOKS.get(self.level, 1)
+        later = self._later_seats() if self.table.mode == "personal" else ()
         out: list[Scored] = []
-        for move in order:
-            if not self._hands_over(turn, move[1:]):
-                out.append(move)
-                if len(out) >= wanted:
-                    break
-        return out
+        spare: list[Scored] = []  # safe from the next seat, not from a later one
+        for looked, move in enumerate(order):
+            if spare and looked >= LATER_SCAN:
+                break
+            if self._hands_over(turn, move[1:]):
+                continue
+            if later and self._hands_later(turn, move[1:], later):
+                spare.append(move)
+                continue
+            out.append(move)
+            if len(out) >= wanted:
+                break
+        return out or spare[:wanted]
+
+    def _later_seats(self) -> tuple[int, ...]:
+        """The seats that move after the next seat and before the computer again."""
+        seats, seat = [], self.table.next_seat(self.next)
+        while seat != self.seat:
+            seats.append(seat)
+            seat = self.table.next_seat(seat)
+        return tuple(seats)
+
+    def _hands_later(self, turn: Turn, move: TripleChoice, later: tuple[int, ...]) -> bool:
+        planes, box, last = after(turn, *move)
+        return any(can_complete(self.table.turn(seat, planes, box, last)) for seat in later)
 
     def _hands_over(self, turn: Turn, move: TripleChoice, cards: tuple[Card, ...] | None = None) -> bool:
         """True if after ``move`` the next seat can complete a pattern."""

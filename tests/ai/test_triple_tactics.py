@@ -148,3 +148,13 @@ def _hands_over(game, move) -> bool:
 def _as_move(choice) -> TripleMove:
     colour, origin, hole, t = choice
     return TripleMove(hole, None if origin is not None else colour, origin, None if t == BARE else tables().twists[t])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_personal_cards_spoil_a_later_seats_card_too(level):
+    # three seats; seat 3's card BBBBY stands four-fifths built on a1-d1 (seat 2 cannot spoil it
+    # for sure: any seat that builds its own card wins), so seat 1 spoils it now
+    game = triple("....../....../....../....../....../bbbb..", "RRRRR,YYYYY,BBBBY", players=3, personal=True)
+    play(game, level)
+    seat_3 = TripleGame(game.options, starter=3, position=game.position, last_played=game.last_played)
+    assert not triple_completions(seat_3)
