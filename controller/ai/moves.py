@@ -44,13 +44,22 @@ class Node:
 
     __slots__ = ("me", "opp", "tables", "replies", "empty", "placement_wins", "_turns", "_safe", "_seen")
 
-    def __init__(self, me: int, opp: int, tables: SearchTables | None = None, replies: bool = False) -> None:
+    def __init__(
+        self,
+        me: int,
+        opp: int,
+        tables: SearchTables | None = None,
+        replies: bool = False,
+        safe: list[int | None] | None = None,
+    ) -> None:
+        """``safe``: this position's safe holes per twist as far as known (None: not yet), filled
+        in place, so a search that meets the position again need not work them out again."""
         self.me, self.opp, self.replies = me, opp, replies
         self.tables = tb = tables or search_tables()
         self.empty = tb.full & ~(me | opp)
         self.placement_wins = tb.completions(me, self.empty)
         self._turns: list[Turn | None] = [None] * len(tb.twists)
-        self._safe: list[int | None] = [None] * len(tb.twists)
+        self._safe: list[int | None] = [None] * len(tb.twists) if safe is None else safe
         self._seen: set[tuple[int, int]] = set()
 
     def turn(self, t: int) -> Turn:
@@ -161,13 +170,10 @@ def _safe_holes(turn: Turn, tb: SearchTables, t: int) -> int:
     for t2 in range(len(tb.twists)):
         if not safe:
             return 0
-        mine2 = rotate(mine, t2)
-        if has_five(mine2):
-            continue  # this twist gives me five: never a win for the opponent
-        theirs2 = rotate(theirs, t2)
+        mine2, theirs2 = rotate(mine, t2), rotate(theirs, t2)
         empty2 = full & ~(mine2 | theirs2)
         wins = empty2 if has_five(theirs2) else completions(theirs2, empty2)
-        if wins:
+        if wins and not has_five(mine2):  # a twist that gives me five is never a win for them
             stop = wins if not wins & (wins - 1) else 0
             safe &= rotate(stop | completions(mine2, empty2), t2 ^ 1)
     return rotate(safe, t ^ 1)

@@ -53,6 +53,9 @@ class Searcher:
         self.table: dict[int, tuple[int, int, int, tuple[int, int] | None]] = {}
         self.history: History = {}
         self.twist_cutoffs = [0] * len(tables.twists)
+        self.twist_count = len(tables.twists)
+        # per position searched, its safe holes per twist: deeper iterations meet it again
+        self.safe_holes: dict[int, list[int | None]] = {}
 
     def negamax(self, me: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The score of ``(me, opp)`` searched ``depth`` plies deep within ``(alpha, beta)``."""
@@ -71,7 +74,10 @@ class Searcher:
             score = evaluate(me, opp, self.tables)
             self.table[key] = (0, EXACT, score, None)  # leaves recur by transposition
             return score
-        node = Node(me, opp, self.tables, replies=True)
+        safe = self.safe_holes.get(key)
+        if safe is None:
+            safe = self.safe_holes[key] = [None] * self.twist_count
+        node = Node(me, opp, self.tables, replies=True, safe=safe)
         best, move = self._best_child(node, remembered, depth, alpha, beta, ply)
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         self.table[key] = (depth, flag, _to_table(best, ply), move)
