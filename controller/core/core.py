@@ -29,7 +29,7 @@ from .computer import Computer
 from .display import Display
 from .effects import Effects, Outbox
 from .menu import MenuRoom
-from .referee import Referee
+from .referee import Referee, describe
 
 DEFAULT_COLOURS = ("white", "black")  # the board's marbles when the profile names none
 COMMANDS = ("new_game", "take_back", "abort", "menu", "hint", "computer_move", "hint_move")
@@ -57,6 +57,7 @@ class Core:
         self.chain = profile.leds
         self.hint_button = profile.gestures.hint
         self.sensing = profile.sensing
+        self.colour_input = profile.colour_input  # how a chosen marble colour is confirmed (Triple)
         self.colours = colours or tuple(profile.colours.values()) or DEFAULT_COLOURS
         unlit = [c for c in self.colours if c not in PALETTE]
         if unlit:
@@ -152,6 +153,8 @@ class Core:
                 self.out.notices.append(notice)
             if options:
                 self._start(options)
+        elif self._colour_button(button):
+            pass
         elif button == "back":
             self._command("take_back", {})
         elif button == self.hint_button and self.flow.state in PLAYING:
@@ -160,6 +163,19 @@ class Core:
             self._command("menu", {})
         else:
             self.out.notices.append(f"button {button!r} does nothing {WHILE.get(self.flow.state, 'now')}")
+
+    def _colour_button(self, button: str) -> bool:
+        """While the flow awaits a new marble's colour, the profile's cycle button steps it and
+        its confirm button plays it; True if ``button`` was one of them."""
+        role = {self.colour_input.cycle: "cycle", self.colour_input.confirm: "confirm"}.get(button)
+        if role is None or self.flow.awaits_colour() is None:
+            return False
+        records = self.flow.colour_button(role, self.now)
+        self.out.records.extend(records)
+        self.out.notices.extend(describe(self.flow, r) for r in records)
+        self.out.notices.extend(self.flow.take_news())
+        self.physical.changed_t = self.now  # judge the board again: a twist made meanwhile counts now
+        return True
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -291,5 +307,5 @@ class Core:
         prompt = self.computer.shown(flow)
         key = (flow.state, flow.colours, game and game.position, game and game.phase, game and game.to_move,
                menu.page_name(), tuple(menu.option_holes()), menu.pick, self.repair[:1],
-               flow.match and len(flow.match.outcomes), prompt)
+               flow.match and len(flow.match.outcomes), prompt, flow.awaits_colour())
         return self.display.view(key, lambda: self.spec.scene(flow, menu, self.repair, prompt))

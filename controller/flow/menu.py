@@ -13,6 +13,8 @@ games for its board), so the menu never names a game.
 
 >>> from controller.games import offered
 >>> menu = Menu(offered(6))
+>>> menu.page_name(), menu.values(), menu.ok()
+('game', ('classic', 'triple'), None)
 >>> menu.page_name()
 'computer'
 >>> menu.see({menu.option_holes()[1]}), menu.pick

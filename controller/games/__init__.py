@@ -4,13 +4,13 @@ Adding a game is one new module (its spec) plus one line in :data:`GAMES`; the c
 the config, the journal, the tapes and the web console find it here and nowhere else.
 
 >>> [spec.name for spec in offered(6)], [spec.name for spec in offered(9)]
-(['classic'], ['classic', 'multiplayer', 'teams'])
+(['classic', 'triple'], ['classic', 'multiplayer', 'teams'])
 >>> options({"game": "teams", "twist": "both"}, 9)["players"]
 4
 >>> options({"game": "multiplayer"}, 6)
 Traceback (most recent call last):
 ...
-controller.games.spec.OptionError: game 'multiplayer' is not played on the 6x6 board (games: classic)
+controller.games.spec.OptionError: game 'multiplayer' is not played on the 6x6 board (games: classic, triple)
 """
 
 from __future__ import annotations
@@ -21,19 +21,20 @@ from typing import Any
 
 from ..flow import Resume
 from ..rules import PlaceTwistGame
-from . import classic, multiplayer, teams
-from .spec import Choice, Flow, GameSpec, OptionError
+from . import classic, multiplayer, teams, triple
+from .spec import FLAGS, LEVEL, Choice, Flow, GameSpec, OptionError
 
 GAMES: tuple[GameSpec, ...] = (
     classic.SPEC,
     multiplayer.SPEC,
     teams.SPEC,
+    triple.SPEC,
 )
 NAMES = tuple(spec.name for spec in GAMES)
 DEFAULT = "classic"
 
-__all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameSpec", "OptionError", "colours", "get", "make",
-           "offered", "options", "resumed"]
+__all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameSpec", "OptionError", "argument_names", "colours", "get",
+           "make", "offered", "options", "resumed"]
 
 
 def get(name: str) -> GameSpec:
@@ -42,6 +43,13 @@ def get(name: str) -> GameSpec:
         if spec.name == name:
             return spec
     raise OptionError(f"game {name!r} is not available (games: {', '.join(NAMES)})")
+
+
+def argument_names() -> tuple[str, ...]:
+    """Every argument a new-game command may name for some game: each game's options and the
+    other names it reads (``aliases``, e.g. Triple's ``personal`` flag); each game checks its own."""
+    names = (name for spec in GAMES for name in (*(c.name for c in spec.choices), *getattr(spec, "aliases", ())))
+    return tuple(dict.fromkeys(("game", "names", *FLAGS, LEVEL, *names)))
 
 
 def offered(size: int) -> tuple[GameSpec, ...]:

@@ -61,6 +61,11 @@ class Flow(Protocol):
     def mended(self) -> bool: ...
     def move_texts(self) -> list[str]: ...
     def replay(self, records: list[dict[str, Any]]) -> Any: ...
+    def expected(self) -> Any: ...  # the position the board should show (a pending marble included)
+    def seat_colour(self, seat: int) -> str: ...  # the colour a seat is shown in
+    def awaits_colour(self) -> str | None: ...  # the colour a new marble awaits confirmation in (Triple)
+    def colour_button(self, role: str, t: float) -> list[dict[str, Any]]: ...  # "cycle" or "confirm"
+    def take_news(self) -> list[str]: ...  # the rules' refusals and other news, in words, once
 
 
 class OptionError(PentagoError, ValueError):

@@ -184,6 +184,9 @@ def arrow_stroke(page: Page, block: int, direction: str) -> str:
 
 def test_the_menu_lights_and_connection_are_explained_and_the_board_clears_in_one_click(page: Page, sim):
     # Issue 9 item 16: the menu says what each lit hole means, and a marble on no option is named.
+    expect(page.locator("#menu-options")).to_contain_text("a1: Classic Pentago")
+    expect(page.locator("#menu-options")).to_contain_text("b1: Pentago Triple")  # the 6x6 board's games
+    page.click("#ok")  # classic
     expect(page.locator("#menu-options")).to_contain_text("a1: two players at the board")
     expect(page.locator("#menu-options")).to_contain_text("b1: play against the computer (it plays seat 2)")
     # Item 17: a legend for the LED colours, named as they look (black glows violet).
@@ -382,3 +385,74 @@ def test_shared_places_and_the_final_standings_are_said_in_names(page: Page):
     assert standings(page) == [["1st (shared)", "Bob", ""], ["1st (shared)", "Cy", ""], ["3rd", "Ann", ""]]
     expect(page.locator("#standings-note")).to_have_text("Final standings")
     expect(page.locator("#outcome")).to_have_text("Bob & Cy win!")
+
+
+# -- Pentago Triple ---------------------------------------------------------------------------------
+
+def test_a_two_player_triple_game_played_by_clicking_to_a_win(page: Page):
+    """Issue 11: Triple chosen in the form with its options (explicit cards), the marble's colour
+    picked in the hand before each click, the face-up card shown, every twist made, and the
+    pattern completed by a placement: the player before is out, so with two players the mover wins."""
+    page.select_option("#game", "triple")
+    page.select_option("#players", label="2 players")
+    page.select_option("#mode", label="shared face-up cards: complete one to knock out the player before you")
+    page.fill("#cards", "BBBBY")
+    page.fill("#name-1", "Ann")
+    page.fill("#name-2", "Bob")
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#turn-text")).to_have_text("Ann (white) to place a marble")
+    expect(page.locator('#face-up [data-card="BBBBY"]')).to_be_visible()
+    expect(page.locator('#colours input[value="auto"]')).to_have_count(0)  # the player chooses the colour
+    for n, hole in enumerate(("a1", "b1", "c1", "d1")):
+        page.check('#colours input[value="blue"]')
+        place(page, hole, n % 2 + 1)
+        page.click('.arrow-hit[data-block="1"][data-dir="R"]')  # the twist is always made: an empty block
+        expect(page.locator("#moves li").last).to_have_text(f"B{hole} 1R")
+    expect(page.locator('.marble[data-colour="blue"]')).to_have_count(4)
+    page.check('#colours input[value="yellow"]')
+    page.click('[data-hole="e1"]')  # BBBBY on row 1 by Ann's placement: no twist, Bob is out
+    expect(page.locator("#outcome")).to_have_text("Ann wins!")
+    expect(page.locator("#moves li").last).to_have_text("Ye1")
+    expect(page.locator("#notices")).to_contain_text("seat 1 completed BBBBY: seat 2 is out")
+    assert standings(page) == [["1st", "Ann", ""], ["2nd", "Bob", ""]]
+    row = ["a1", "b1", "c1", "d1", "e1"]  # the pattern lit on its holes, in the card's colours
+    page.wait_for_function("""(row) => row.every(name =>
+        document.querySelector(`[data-led-hole="${name}"]`).getAttribute("data-rgb") !== "0,0,0")""", arg=row)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "sim-triple.png"))
+
+
+def test_triple_options_are_refused_with_the_reason(page: Page):
+    page.select_option("#game", "triple")
+    page.fill("#cards", "BYRYX")
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#notices")).to_contain_text("'BYRYX' is not a card: write five colour letters B, Y or R")
+
+
+@pytest.fixture
+def page_presence(browser):
+    for sim in run_sim("--sensing", "presence"):
+        yield from open_page(browser, sim.url)
+
+
+def test_a_board_that_cannot_see_colour_asks_it_and_the_page_shows_the_prompt(page_presence: Page):
+    """Issue 11: on a presence board (sim --sensing presence) a Triple placement waits for its
+    colour: the page says which colour the hole blinks, Back steps it, OK confirms it."""
+    page = page_presence
+    page.select_option("#game", "triple")
+    page.fill("#cards", "BBBBY")
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    page.check('#colours input[value="red"]')
+    page.click('[data-hole="b5"]')
+    expect(page.locator("#confirm")).to_have_text(
+        "Is the marble on b5 blue? Its hole blinks blue: press Back for the next colour, OK to confirm.")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to confirm the new marble's colour")
+    page.click("#back")
+    page.click("#back")
+    expect(page.locator("#confirm")).to_contain_text("Is the marble on b5 red?")
+    page.click("#ok")
+    expect(page.locator("#confirm")).to_be_hidden()
+    expect(page.locator("#notices")).to_contain_text("b5 placed by seat 1")
+    page.click('.arrow-hit[data-block="4"][data-dir="R"]')
+    expect(page.locator("#moves li").last).to_have_text("Rb5 4R")

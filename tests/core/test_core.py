@@ -64,7 +64,7 @@ def test_a_whole_move_and_its_notice(core: Core) -> None:
 
 
 @pytest.mark.parametrize("command,notice", [
-    (Command(0.0, "new_game", {"game": "chess"}), "new game: game 'chess' is not available (games: classic)"),
+    (Command(0.0, "new_game", {"game": "chess"}), "new game: game 'chess' is not available (games: classic, triple)"),
     (Command(0.0, "new_game", {"players": 3}), "new game: players 3: classic Pentago is for 2 players"),
     (Command(0.0, "new_game", {"match": "yes"}), "new game: match 'yes' must be true or false"),
     (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu, hint, computer_move, hint_move"),
@@ -85,7 +85,7 @@ def test_abort_returns_to_the_menu_with_a_record(core: Core) -> None:
     effects = core.handle(Command(1.0, "abort"))
     assert effects.records == ({"t": 1.0, "kind": "menu"},)
     assert core.state()["state"] == "choosing"
-    assert core.state()["menu"]["page"] == "computer"
+    assert core.state()["menu"]["page"] == "game"
 
 
 def test_new_game_during_a_game_restarts_it(core: Core) -> None:

@@ -40,7 +40,7 @@ def test_a_multiplayer_game_starts_by_command_with_names_seats_and_colours() -> 
 
 @pytest.mark.parametrize(("profile", "args", "notice"), [
     ("virtual-6x6", {"game": "multiplayer", "players": 3},
-     "new game: game 'multiplayer' is not played on the 6x6 board (games: classic)"),
+     "new game: game 'multiplayer' is not played on the 6x6 board (games: classic, triple)"),
     ("virtual-9x9", {"game": "multiplayer", "players": 5}, "new game: players 5: Multiplayer Pentago is for 2 to 4 players"),
     ("virtual-9x9", {"game": "teams", "computer": [5]},
      "new game: computer [5]: give true (seat 2), false (none) or a list of seats such as [2, 3]"),

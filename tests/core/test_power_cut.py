@@ -53,7 +53,7 @@ def resume(tape, records: list[dict], t: float, readings: list[str], rest: list)
 
 
 @pytest.mark.parametrize("name", ["take_back", "skip_with_and_without_neutral", "half_and_180_twists",
-                                  "polarity_wrong_colour", "wrong_block_then_back"])
+                                  "polarity_wrong_colour", "wrong_block_then_back", "triple_three_players_to_a_winner"])
 def test_cut_at_every_record_boundary_loses_nothing(name: str) -> None:
     tape = read_tape(TAPES / f"{name}.jsonl")
     whole, points = crash_points(tape)

@@ -128,12 +128,13 @@ def test_a_token_guards_the_api_but_not_the_page():
     ("/api/board/turn", {"block": 1, "steps": 0}, 400, "field 'steps' = 0 turns nothing; give detents, positive clockwise"),
     # item 17: a colour the board has not
     ("/api/board/place", {"hole": "a1", "colour": "pink"}, 400,
-     "colour 'pink' is not a marble colour of this board; one of white, black (or leave it out)"),
+     "colour 'pink' is not a marble colour of this board; one of white, black, blue, yellow, red (or leave it out)"),
     ("/api/board/place", {"hole": "a1" * 500}, 400,
      "field 'hole' = 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a...a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' "
      "is too long (at most 16 characters)"),
     ("/api/command", {"name": "new_game", "args": {"colour": "red"}}, 400,
-     "new_game takes no argument 'colour'; arguments: game, players, twist, neutral_skip, names, computer, match, level, hints"),
+     "new_game takes no argument 'colour'; arguments: game, players, twist, neutral_skip, names, computer, match, level, hints, "
+     "two_colour, mode, cards, seed, personal, bonus"),
     ("/api/command", {"name": "take_back", "args": {"x": 1}}, 400, "take_back takes no argument 'x'"),
 ])
 def test_malformed_requests_are_answered_with_the_problem(path, body, status, error):
@@ -241,7 +242,8 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
         assert means["turn pixels: black to move, or black won"] == "violet"
         assert means["turn pixels: white to move, or white won"] == "white"
         assert any("computer's move" in text for text in means) and "blue" in means.values()
-        assert layout["menu"]["games"] == [{"value": "classic", "means": "Classic Pentago"}]
+        assert layout["menu"]["games"] == [{"value": "classic", "means": "Classic Pentago"},
+                                           {"value": "triple", "means": "Pentago Triple"}]
         assert layout["menu"]["pages"]["classic"]["computer"] == [
             {"value": False, "means": "two players at the board"},
             {"value": True, "means": "play against the computer (it plays seat 2)"},
@@ -268,7 +270,7 @@ def test_the_readme_explains_every_menu_page_as_the_page_does():
     for size in (6, 9):
         menu = menu_pages(size)
         if len(menu["games"]) > 1:
-            assert row("game") == [g["means"] for g in menu["games"]]
+            assert row(f"game ({size}x{size})") == [g["means"] for g in menu["games"]]
         for game, pages in menu["pages"].items():
             for page, options in pages.items():
                 assert row(page, game) == [o["means"] for o in options], (game, page)
@@ -278,7 +280,9 @@ def test_the_layout_offers_the_board_s_games_with_their_options_and_seat_colours
     from controller.daemon.web.layout import layout
     from controller.profile import load_profile
 
-    assert [g["name"] for g in layout(load_profile("virtual-6x6"), virtual=True)["games"]] == ["classic"]
+    six = {g["name"]: g for g in layout(load_profile("virtual-6x6"), virtual=True)["games"]}
+    assert list(six) == ["classic", "triple"] and six["triple"]["marbles"] == ["blue", "yellow", "red"]
+    assert six["triple"]["seats"]["4"] == ["white", "black", "green", "magenta"]  # no seat wears a marble's colour
     games = {g["name"]: g for g in layout(load_profile("virtual-9x9"), virtual=True)["games"]}
     assert list(games) == ["classic", "multiplayer", "teams"] and games["teams"]["title"] == "Team Pentago"
     players = next(o for o in games["multiplayer"]["options"] if o["name"] == "players")
@@ -294,7 +298,7 @@ def test_your_hand_offers_every_seat_colour_the_board_s_games_use():
     from controller.daemon.web.layout import layout, marble_colours
     from controller.profile import load_profile
 
-    assert marble_colours(layout(load_profile("virtual-6x6"), virtual=True)) == ("white", "black")
+    assert marble_colours(layout(load_profile("virtual-6x6"), virtual=True)) == ("white", "black", "blue", "yellow", "red")
     nine = layout(load_profile("virtual-9x9"), virtual=True)
     assert marble_colours(nine) == ("white", "black", "red", "green")
     assert nine["name_chars"] == 24

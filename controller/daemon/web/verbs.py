@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import shown
+from ...games import argument_names
 from .api import BadRequest, bounded, field, text
 
 MAX_QUARTERS = 4  # one verb turns a block at most a full turn
@@ -84,8 +85,8 @@ VERBS: dict[str, Verb] = {
 
 
 COMMANDS = ("new_game", "take_back", "menu", "hint")
-NEW_GAME_ARGS = ("game", "players", "twist", "neutral_skip", "names", "computer", "match", "level",
-                 "hints")  # the registry checks them
+NEW_GAME_ARGS = tuple(dict.fromkeys(("game", "players", "twist", "neutral_skip", "names", "computer", "match", "level",
+                                     "hints", *argument_names())))  # the registry checks them
 
 
 def command(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:

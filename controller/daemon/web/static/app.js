@@ -69,6 +69,7 @@ const live = {
 function chosenColour() {
   const picked = document.querySelector('input[name="colour"]:checked')?.value || "auto";
   if (picked !== "auto") return picked;
+  if (!seatsWearMarbles(last?.state || {})) return gameColours(last?.state || {})[0];
   // While a seat may still twist, a placement means it skipped the twist: the next seat placed.
   const state = last?.state || {}, seat = state.to_move || 1;
   return seatColour(state, state.state === "awaiting_twist" ? nextPlaying(state, seat) : seat) || layout.colours[0];
@@ -94,10 +95,16 @@ function nextPlaying(state, seat) {
   return playing.find(s => s > seat) ?? playing[0] ?? seat;
 }
 
-// The game's colours in colour-index order (partners share one): the board's own without a game.
+// The game's marble colours in colour-index order (partners share one): the board's own without a game.
 function gameColours(state) {
-  const colours = [...new Set((state?.seats || []).map(s => s.colour))];
-  return colours.length ? colours : layout.colours;
+  return state?.marbles?.length ? state.marbles : layout.colours;
+}
+
+// A seat plays its own colour (classic and the family), or every player chooses the marble's
+// colour (Pentago Triple: the seats' colours are no marble's, and the hand has no "auto").
+function seatsWearMarbles(state) {
+  const marbles = gameColours(state);
+  return (state?.seats || []).every(s => marbles.includes(s.colour));
 }
 
 // The sides of the game: one per seat, or one per pair where seats share a colour (team play).
@@ -150,16 +157,18 @@ function buildControls(settings) {
   buildLegend();
 }
 
-// "Your hand": the marble colours of the game in play (auto: the colour of the seat due).
-function buildHand(colours) {
+// "Your hand": the marble colours of the game in play (auto: the colour of the seat due, in the
+// games where a seat plays its own colour).
+function buildHand(colours, auto = true) {
   const picked = document.querySelector('input[name="colour"]:checked')?.value;
-  $("colours").replaceChildren(...["auto", ...colours].map(colour => {
+  const first = colours.includes(picked) ? picked : auto ? "auto" : colours[0];
+  $("colours").replaceChildren(...[...(auto ? ["auto"] : []), ...colours].map(colour => {
     const label = document.createElement("label");
-    label.innerHTML = `<input type="radio" name="colour" value="${colour}"${colour === (colours.includes(picked) ? picked : "auto") ? " checked" : ""}>` +
+    label.innerHTML = `<input type="radio" name="colour" value="${colour}"${colour === first ? " checked" : ""}>` +
       (colour === "auto" ? "" : `<span class="dot" style="background:${layout.looks[colour]?.marble || colour}"></span>`) + `<span>${colour}</span>`;
     return label;
   }));
-  $("colours").dataset.colours = colours.join(",");
+  $("colours").dataset.colours = `${auto ? "auto," : ""}${colours.join(",")}`;
 }
 
 const chosenGame = () => layout.games.find(game => game.name === $("game").value) || layout.games[0];
@@ -173,7 +182,13 @@ function buildGameOptions(values) {
   $("game-options").replaceChildren(...game.options.filter(option => option.name !== "computer").map(option => {
     const value = option.name in values ? values[option.name] : option.default;
     const label = document.createElement("label");
-    if (option.values.length === 1) {
+    if (option.input) {  // a free option (Triple's cards or seed): typed, empty for its default
+      const field = Object.assign(document.createElement("input"), { type: option.input, id: option.name,
+        placeholder: option.values[0].means, value: value ?? "", autocomplete: "off" });
+      if (option.input === "number") field.min = "0";
+      label.className = "free";
+      label.append(`${option.name[0].toUpperCase()}${option.name.slice(1)} `, field);
+    } else if (option.values.length === 1) {
       label.className = "fixed";
       label.textContent = option.values[0].means;
     } else if (typeof option.default === "boolean") {
@@ -207,6 +222,7 @@ function formOptions() {
     }
     const control = $("game-options").querySelector(`#${option.name}`);
     if (!control) out[option.name] = option.values[0].value;
+    else if (option.input) out[option.name] = freeValue(option, control.value.trim());
     else out[option.name] = control.type === "checkbox" ? control.checked : option.values[Number(control.value)].value;
   }
   return out;
@@ -251,9 +267,18 @@ function followLevel() {
   if (level) level.disabled = !$("name-fields").querySelector("input.computer:checked") && !(hints && hints.checked);
 }
 
+// A free option's typed text as the API takes it: a number field's number (the daemon refuses
+// what is not a whole number, saying why), the text itself; empty: the option's default.
+function freeValue(option, text) {
+  if (text === "") return option.default;
+  return option.input === "number" && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
 function newGameArgs() {
   const game = chosenGame(), options = formOptions(), args = { game: game.name };
-  for (const option of game.options) if (option.values.length > 1) args[option.name] = options[option.name];
+  for (const option of game.options) {
+    if (option.values.length > 1 || (option.input && options[option.name] !== option.default)) args[option.name] = options[option.name];
+  }
   const names = [...$("name-fields").querySelectorAll("input[type=text]")].map(input => input.value.trim());
   if (names.some(Boolean)) args.names = names.map((name, i) => name || `Seat ${i + 1}`);
   return args;
@@ -276,6 +301,7 @@ const STATE_TEXT = {
   choosing: "Choose a game: put a marble on a lit hole, or start one here",
   awaiting_placement: "to place a marble",
   awaiting_twist: "to turn a block",
+  confirming_colour: "to confirm the new marble's colour",
   repair: "Repair the board as lit",
   game_over: "Game over: clear the board for the next game",
   between_games: "Clear the board for the next game of the match",
@@ -287,8 +313,10 @@ function render(message) {
   view.update(state, message.marbles || {});
   renderTurn(state);
   renderStandings(state);
-  const colours = gameColours(state);
-  if ($("colours").dataset.colours !== colours.join(",")) buildHand(colours);
+  const colours = gameColours(state), auto = seatsWearMarbles(state);
+  if ($("colours").dataset.colours !== `${auto ? "auto," : ""}${colours.join(",")}`) buildHand(colours, auto);
+  renderCards(state);
+  renderConfirm(state);
   renderMenu(state.menu, state.physical || []);
   followOptions(state);
   renderOutcome(state);
@@ -335,7 +363,8 @@ function renderStandings(state) {
     if (placed.has(side)) continue;
     const plays = side.seats.some(seat => playing.includes(seat));
     const moving = plays && side.seats.includes(state.to_move);
-    const status = moving ? (side.team ? `${seatName(state, state.to_move)} to move` : "to move") : plays ? "plays" : "";
+    const out = side.seats.some(seat => (state.eliminated || []).includes(seat));
+    const status = moving ? (side.team ? `${seatName(state, state.to_move)} to move` : "to move") : plays ? "plays" : out ? "out" : "";
     rows.push({ side, place: "", status, moving });
   }
   $("standings").tBodies[0].replaceChildren(...rows.map(({ side, place, rank, status, moving }) => {
@@ -428,6 +457,7 @@ function followOptions(state) {
       continue;
     }
     const control = $("game-options").querySelector(`#${key}`);
+    if (option.input) continue;  // typed by the player (a game started without a seed gets one: not the next game's)
     if (value === undefined || !control || JSON.stringify(value) === JSON.stringify(followed[key])) continue;
     followed[key] = value;
     const index = option.values.findIndex(v => v.value === value);
@@ -441,6 +471,40 @@ function followOptions(state) {
     followed.names = names;
     names.forEach((name, i) => { const input = $(`name-${i + 1}`); if (input) input.value = name === `Seat ${i + 1}` ? "" : name; });
   }
+}
+
+// The face-up pattern cards (Pentago Triple), each as its five marbles; personal cards by seat,
+// and in the bonus game the cards each seat took.
+function renderCards(state) {
+  const cards = state.cards || [], taken = state.taken || {};
+  const personal = state.options?.mode === "personal";
+  $("face-up").hidden = !cards.length && !Object.values(taken).some(list => list.length);
+  const item = (label, card) => {
+    const span = Object.assign(document.createElement("span"), { className: "card-item" });
+    const row = Object.assign(document.createElement("span"), { className: "pattern", title: card });
+    row.dataset.card = card;
+    for (const letter of card) {
+      const colour = { B: "blue", Y: "yellow", R: "red" }[letter];
+      const dot = Object.assign(document.createElement("span"), { className: "dot" });
+      dot.style.background = layout.looks[colour]?.marble || colour;
+      row.append(dot);
+    }
+    span.append(`${label} `, row);
+    return span;
+  };
+  const items = cards.map((card, i) => item(personal ? `${seatName(state, i + 1)}:` : "Card:", card));
+  for (const [seat, list] of Object.entries(taken)) {
+    if (list.length) items.push(Object.assign(document.createElement("span"), { textContent: `${seatName(state, Number(seat))} took ${list.length}` }));
+  }
+  $("face-up").replaceChildren(...items);
+}
+
+// The board asks the colour of the marble just put down (a board that cannot see it): the
+// hole's pixel blinks in the colour it assumes; Back shows the next colour, OK confirms.
+function renderConfirm(state) {
+  const ask = state.confirm;
+  $("confirm").hidden = !ask;
+  if (ask) $("confirm").textContent = `Is the marble on ${ask.hole} ${ask.colour}? Its hole blinks ${ask.colour}: press Back for the next colour, OK to confirm.`;
 }
 
 function renderOutcome(state) {
