@@ -127,3 +127,35 @@ def test_a_game_resumed_before_the_core_published_its_first_state_is_no_event():
         return waiting
 
     assert asyncio.run(run()) == []
+
+
+def test_events_in_flight_when_the_connection_drops_go_back_in_front_within_the_bound():
+    import aiomqtt
+
+    from controller.daemon.mqtt import bridge as module
+
+    async def run() -> tuple[list[int], int]:
+        bridge = module.Bridge(MqttConfig(enabled=True, board="b1"), Runtime(), {})
+        for n in range(module.OUTBOX_SIZE):
+            bridge._queue_event({"type": "notice", "text": str(n)})
+
+        class Dropping:
+            """A client whose connection drops while a batch is in flight, as new events arrive."""
+
+            async def publish(self, *args, **kwargs) -> None:
+                if not hasattr(self, "dropped"):
+                    self.dropped = True
+                    for n in range(module.IN_FLIGHT):
+                        bridge._queue_event({"type": "notice", "text": f"new {n}"})
+                raise aiomqtt.MqttError("the connection dropped")
+
+        with pytest.raises(aiomqtt.MqttError):
+            await bridge._flush(Dropping())
+        import json
+
+        return [json.loads(e)["seq"] for e in bridge._outbox], bridge.unsent
+
+    seqs, unsent = asyncio.run(run())
+    total = module.OUTBOX_SIZE + module.IN_FLIGHT
+    assert len(seqs) == module.OUTBOX_SIZE and seqs == sorted(seqs)  # in order, the oldest dropped
+    assert seqs[-1] == total and unsent == total - module.OUTBOX_SIZE

@@ -51,6 +51,7 @@ RETRY_S = (0.5, 10.0)  # first and longest wait between connection attempts
 STOP_S = 2.0  # how long a stop waits to say offline and disconnect
 CANCEL_S = 0.5  # and then for the connection to be torn down
 QOS = 1  # every message reaches the broker at least once
+IN_FLIGHT = 16  # events published before waiting for the broker's acknowledgements
 
 
 class Bridge:
@@ -204,16 +205,24 @@ class Bridge:
 
     async def _flush(self, client: aiomqtt.Client) -> None:
         while self._outbox and not self._stopping:  # stopping: only the state and the goodbye go
-            payload = self._outbox.popleft()
-            try:
-                await client.publish(self.topics.event, payload, qos=QOS)
+            batch = [self._outbox.popleft() for _ in range(min(IN_FLIGHT, len(self._outbox)))]
+            try:  # in flight together: a slow broker's round trip is paid once per batch
+                await asyncio.gather(*(client.publish(self.topics.event, payload, qos=QOS) for payload in batch))
             except BaseException:
-                self._outbox.appendleft(payload)  # sent after the reconnect
+                self._requeue(batch)
                 raise
         state = self._state
         if state is not None and state != self._state_sent:
             await client.publish(self.topics.state, state, qos=QOS, retain=True)
             self._state_sent = state
+
+    def _requeue(self, batch: list[str]) -> None:
+        """Put an unconfirmed batch back in front, sent again after the reconnect (a subscriber
+        may see one twice: ``seq`` tells), keeping the outbox's bound."""
+        self._outbox.extendleft(reversed(batch))
+        while len(self._outbox) > OUTBOX_SIZE:
+            self._outbox.popleft()
+            self.unsent += 1
 
     # -- commands ------------------------------------------------------------------------------
 
