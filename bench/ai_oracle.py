@@ -5,12 +5,16 @@ each player picks a move; a pick is *optimal* when its exact value equals the po
 a *blunder* when it is lower (win -> draw or loss, draw -> loss). Players: a uniformly random
 legal move (its expected figures, computed exactly), level 1, and level 2 at fixed CPU-time
 budgets per move (the deadline reads process time, as the daemon's would read its clock).
-Prints one table overall and one by stone count, with the average depth reached and nodes/s.
+Prints one table overall and one by stone count, with the average depth reached, nodes/s, the
+median and 99th-percentile CPU seconds per move, and *thrown*: the won positions of 22 stones or
+more (the endgame, where a win should be seen through) in which the pick gives the win away.
+``--profile S`` instead runs level 2 at S seconds a move under cProfile and prints where the time
+goes (own time per function, as shares of the total).
 
 Level 3 differs from level 2 only by its default node budget, so at a given deadline it is the
 same search and has no row of its own.
 
-Usage: python bench/ai_oracle.py [--budgets 0.1 0.5 2] [--limit N]
+Usage: python bench/ai_oracle.py [--budgets 0.25 1] [--limit N] [--profile S]
 
 Measured on one core of the 2-core development machine, all 400 positions (about 9 minutes):
 
@@ -28,7 +32,9 @@ of the game stop early, so the median time at 0.5 s and 2 s is about 0.1 s.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
+import pstats
 import statistics
 import time
 from collections import defaultdict
@@ -40,6 +46,7 @@ from controller.ai import analyse, choose_move, to_move
 from controller.rules import ClassicGame, Position
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "oracle-positions.jsonl"
+ENDGAME_STONES = 22  # from here on a won position must not be given away
 
 
 @dataclass
@@ -47,6 +54,7 @@ class Pick:
     stones: int
     optimal: float  # 1 or 0 for a real pick; the expected share for the random baseline
     blunder: float
+    thrown: float  # a won endgame position (ENDGAME_STONES or more) given away
     depth: float = 0.0
     nodes: int = 0
     seconds: float = 0.0
@@ -65,14 +73,19 @@ def game_of(record: dict) -> ClassicGame:
 
 def judge(record: dict, game: ClassicGame, move, **effort) -> Pick:
     value = record["moves"][game.move_name(move)]
-    return Pick(record["stones"], float(value == record["value"]), float(value < record["value"]), **effort)
+    blunder = float(value < record["value"])
+    return Pick(record["stones"], float(value == record["value"]), blunder, blunder * _won_endgame(record), **effort)
 
 
 def random_pick(record: dict) -> Pick:
     values = list(record["moves"].values())
     best = sum(v == record["value"] for v in values) / len(values)
     worse = sum(v < record["value"] for v in values) / len(values)
-    return Pick(record["stones"], best, worse)
+    return Pick(record["stones"], best, worse, worse * _won_endgame(record))
+
+
+def _won_endgame(record: dict) -> bool:
+    return record["value"] == 1 and record["stones"] >= ENDGAME_STONES
 
 
 def level1_pick(record: dict) -> Pick:
@@ -109,8 +122,9 @@ def summary_row(name: str, picks: list[Pick]) -> str:
     median = statistics.median(seconds) if seconds else 0.0
     p99 = seconds[min(n - 1, int(0.99 * n))] if seconds else 0.0
     depth = statistics.fmean(p.depth for p in picks)
+    thrown = sum(p.thrown for p in picks)
     return (f"{name:<18}{optimal:>9.1f}{blunder:>9.1f}{depth:>7.2f}{rate:>10.0f}"
-            f"{median:>9.3f}{p99:>9.3f}")
+            f"{median:>9.3f}{p99:>9.3f}{thrown:>8.1f}")
 
 
 def by_stones(results: list[tuple[str, list[Pick]]]) -> list[str]:
@@ -126,19 +140,36 @@ def by_stones(results: list[tuple[str, list[Pick]]]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budgets", type=float, nargs="*", default=[0.1, 0.5, 2.0], help="CPU seconds per move")
+    parser.add_argument("--budgets", type=float, nargs="*", default=[0.25, 1.0], help="CPU seconds per move")
     parser.add_argument("--limit", type=int, help="only N positions, spread evenly over the file")
+    parser.add_argument("--profile", type=float, metavar="S", help="profile level 2 at S seconds a move instead")
     args = parser.parse_args()
     records = load(args.limit)
-    print(f"{len(records)} oracle positions", flush=True)
+    endgame = sum(_won_endgame(r) for r in records)
+    print(f"{len(records)} oracle positions, {endgame} of them won with {ENDGAME_STONES} stones or more", flush=True)
+    if args.profile:
+        return profile(timed_pick(args.profile), records)
     results = [run("random", random_pick, records), run("level 1", level1_pick, records)]
     for budget in args.budgets:
         results.append(run(f"level 2 @{budget:g}s", timed_pick(budget), records))
-    print(f"\n{'player':<18}{'optimal%':>9}{'blunder%':>9}{'depth':>7}{'nodes/s':>10}{'median s':>9}{'p99 s':>9}")
+    print(f"\n{'player':<18}{'optimal%':>9}{'blunder%':>9}{'depth':>7}{'nodes/s':>10}{'median s':>9}{'p99 s':>9}"
+          f"{'thrown':>8}")
     for name, picks in results:
         print(summary_row(name, picks))
     print()
     print("\n".join(by_stones(results)))
+
+
+def profile(pick: Callable[[dict], Pick], records: list[dict], top: int = 14) -> None:
+    """Own CPU time per function over every pick, largest first, as shares of the total."""
+    profiler = cProfile.Profile(time.process_time)  # CPU time: other loads on the machine do not count
+    picks = profiler.runcall(lambda: [pick(r) for r in records])
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = sum(own for _, _, own, _, _ in stats.values())
+    print(f"{sum(p.nodes for p in picks)} nodes; own time by function (under the profiler, {total:.1f} s):")
+    rows = sorted(stats.items(), key=lambda item: item[1][2], reverse=True)[:top]
+    for (path, line, name), (_, calls, own, _, _) in rows:
+        print(f"  {100 * own / total:5.1f}%  {calls:>9}  {Path(path).name}:{line}({name})")
 
 
 if __name__ == "__main__":
