@@ -24,6 +24,7 @@ nothing: the player may play any legal move. A game with ``hints`` off refuses t
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ..flow import Action
@@ -47,17 +48,21 @@ class Computer:
         self.pending: Think | None = None  # a hint request for the runtime, sent with the next effects
         self.open_twist: tuple[str, float] | None = None  # an open twist before a computer seat, and since when
         self._after_skip: tuple[Any, Any] = (None, None)  # the last upcoming() answer, by the state it was for
+        self._start: tuple[Any, str | None] = (None, None)  # the turn in play's key, by the moves before it
 
     # -- whose turn ----------------------------------------------------------------------------
 
-    @staticmethod
-    def turn_key(flow: Any) -> str | None:
-        """Names the turn in play by the move number and the position it began from, or None
-        when no game is in play."""
+    def turn_key(self, flow: Any) -> str | None:
+        """Names the turn in play by the move number and the position it began from (replayed
+        once per turn: a Triple move lifts a marble, so the board mid-turn does not show it), or
+        None when no game is in play."""
         game = flow.game
         if game is None or game.is_over():
             return None
-        return _key(game, flow.placed_hole)
+        moves = (id(game), tuple(game.moves))
+        if self._start[0] != moves:
+            self._start = (moves, _key(self._copy(flow)))
+        return self._start[1]
 
     def computer_turn(self, flow: Any) -> str | None:
         """The turn's key when the computer is to move, else None."""
@@ -102,7 +107,7 @@ class Computer:
         if key is not None and game is not None and game.phase is Phase.PLACE:
             after = self._copy(flow)
         else:
-            key = None if waited is None else _key(waited, None)
+            key = None if waited is None else _key(waited)
             after = None if key is None or key == self.asked else self._skipped(flow)  # the search's own copy
         if key is None or key == self.asked:
             return None
@@ -116,7 +121,7 @@ class Computer:
         if after is None:
             self.open_twist = None
             return None
-        key = _key(after, None)
+        key = _key(after)
         if self.open_twist is None or self.open_twist[0] != key:
             self.open_twist = (key, now)
         return after if now >= self.open_twist[1] + SKIP_WAIT_S else None
@@ -155,7 +160,7 @@ class Computer:
         key, after = self.computer_turn(flow), None
         if key is None or args.get("key") != key:
             after = self.upcoming(flow)
-            key = None if after is None else _key(after, None)
+            key = None if after is None else _key(after)
         if key is None or args.get("key") != key:
             return "computer's move: not for the turn in play; ignored"
         game = after if after is not None else self._copy(flow)
@@ -184,7 +189,7 @@ class Computer:
     def prompted(self, flow: Any) -> Move | None:
         """The computer's move while its turn lasts (or is coming, once the twist is skipped)."""
         after = self.upcoming(flow) if self.prompts else None
-        coming = None if after is None else self.prompts.get(_key(after, None))
+        coming = None if after is None else self.prompts.get(_key(after))
         return coming or self.prompts.get(self.computer_turn(flow) or "")
 
     def shown(self, flow: Any) -> Move | None:
@@ -198,35 +203,24 @@ class Computer:
 
     def follows(self, flow: Any, actions: tuple[Action, ...]) -> bool:
         """Every action of a computer seat's turn is the move it chose: played out on a copy of
-        the game, each action is checked against the move of the seat whose turn it is."""
+        the game, each action is checked against the move of the seat whose turn it is. A
+        take-back is the players' right: what follows it is not checked."""
         seats = computer_seats(flow.options)
-        if not seats or flow.game is None:
+        key = self.turn_key(flow)
+        if not seats or key is None:
             return True
-        game, placed = self._copy(flow), flow.placed_hole
-        if placed is not None and flow.game.phase is Phase.TWIST:
-            game.place(placed)
+        game = copy.deepcopy(flow.game)  # mid-turn as the board stands
         for action in actions:
-            if game.is_over():
+            if game.is_over() or action.kind == "take_back":
                 return True
-            if action.kind != "take_back" and game.to_move in seats and not self._is_chosen(game, placed, action):
+            if game.to_move in seats and not _is_chosen(self.prompts.get(key), action):
                 return False
-            try:
-                placed = _play(game, placed, action)
-            except ValueError:  # the rules refuse it: the flow says so
+            moves = len(game.moves)
+            if not _play(game, action):  # the rules refuse it (the flow says so) or it waits for its colour
                 return True
+            if len(game.moves) != moves:  # the turn ended: the next action is the next seat's
+                key = _key(game)
         return True
-
-    def _is_chosen(self, game: Any, placed: int | None, action: Action) -> bool:
-        """Whether ``action`` is part of the move the computer chose for ``game``'s turn."""
-        key = _key(game, placed)
-        move = self.prompts.get(key)
-        if move is None:
-            return False
-        if action.kind == "place":
-            return action.hole == move.hole
-        if action.kind == "twist":
-            return action.twist == move.twist
-        return move.twist is None  # a skip
 
     @staticmethod
     def _copy(flow: Any) -> Any:
@@ -240,32 +234,42 @@ class Computer:
 
 # -- the game's own notation and turns -----------------------------------------------------------
 
-def _key(game: Any, placed: int | None) -> str:
-    """A turn's name: the move number and the position it began from (``placed``: a marble of
-    this turn awaiting its twist)."""
-    start = game.position
-    if game.phase is Phase.TWIST and placed is not None:
-        start = start.lift(placed)
-    return f"{len(game.moves)} {start.text()}"
+def _key(game: Any) -> str:
+    """The name of the turn ``game`` is at the start of: the move number and the position."""
+    return f"{len(game.moves)} {game.position.text()}"
 
 
-def _play(game: Any, placed: int | None, action: Action) -> int | None:
-    """Play ``action`` on ``game`` as the flow does; the marble then awaiting its twist."""
+def _play(game: Any, action: Action) -> bool:
+    """Play ``action`` on ``game`` as the flow does; False when it cannot be (refused by the
+    rules, or a Triple marble whose colour the board has yet to learn)."""
+    try:
+        if action.kind == "place" and action.colour is not None:
+            game.place(action.hole, action.colour)  # Triple: the player chose the colour
+        elif action.kind in ("place", "lift", "drop"):
+            getattr(game, action.kind)(action.hole)
+        elif action.kind == "twist":
+            game.twist(action.twist)
+        else:
+            game.skip_twist()
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def _is_chosen(move: Any, action: Action) -> bool:
+    """Whether ``action`` is part of ``move`` (the computer's, None when it has not answered)."""
+    if move is None:
+        return False
     if action.kind == "place":
-        game.place(action.hole)
-        return action.hole if game.phase is Phase.TWIST else None
+        colour = getattr(move, "colour", None)
+        return action.hole == move.hole and (action.colour is None or colour is None or action.colour == colour)
+    if action.kind == "lift":
+        return action.hole == getattr(move, "origin", None)
+    if action.kind == "drop":
+        return action.hole == move.hole
     if action.kind == "twist":
-        game.twist(action.twist)
-    elif action.kind == "skip":
-        game.skip_twist()
-    elif game.phase is Phase.TWIST:  # a take-back of the placement awaiting its twist
-        game.pop()
-    else:
-        move = game.pop()
-        if move.twist is not None:  # the twist is undone; its placement awaits a twist again
-            game.place(move.hole)
-            return int(move.hole)
-    return None
+        return bool(action.twist == move.twist)
+    return move.twist is None  # a skip
 
 
 def _named(game: Any, text: Any) -> Move | str:
@@ -276,9 +280,15 @@ def _named(game: Any, text: Any) -> Move | str:
     return f"{text!r} is not a legal move for seat {game.to_move} now"
 
 
-def _words(flow: Any, game: Any, move: Move) -> str:
-    """``move`` for the seat to move in ``game``, in words."""
-    colour = flow.colours[game.colour_of(game.to_move)]
+def _words(flow: Any, game: Any, move: Any) -> str:
+    """``move`` for the seat to move in ``game``, in words (a Triple move names its colour or
+    the marble it moves)."""
+    g, origin, colour = game.geometry, getattr(move, "origin", None), getattr(move, "colour", None)
+    if origin is not None:
+        what = f"move the marble on {hole_name(origin, g)} to {hole_name(move.hole, g)}"
+    else:
+        name = flow.colours[game.colour_of(game.to_move) if colour is None else colour]
+        what = f"put a {name} marble on {hole_name(move.hole, g)}"
     then = (f", then turn block {move.twist.block} {'clockwise' if move.twist.clockwise else 'counter-clockwise'}"
             if move.twist else "")
-    return f"{game.move_name(move)}: put a {colour} marble on {hole_name(move.hole, game.geometry)}{then}"
+    return f"{game.move_name(move)}: {what}{then}"

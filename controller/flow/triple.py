@@ -40,8 +40,8 @@ from typing import Any
 from ..board import Diff, Physical, Step
 from ..colours import status_colours
 from ..lights.scenes import (
-    cards_scene, confirm_colour_scene, eliminated_scene, menu_scene, overlay, pattern_scene, repair_scene,
-    standings_scene, turn_scene,
+    cards_scene, confirm_colour_scene, eliminated_scene, menu_scene, overlay, pattern_scene, prompt_scene,
+    repair_scene, standings_scene, turn_scene,
 )
 from ..lights.view import View
 from ..rules import IllegalMoveError, Phase, Position, TripleGame, Twist, hole_name, parse_hole, parse_twist
@@ -411,7 +411,9 @@ def _is_marble(sensed: int | None) -> bool:
 # -- what the LEDs show -------------------------------------------------------------------------
 
 def scene(flow: TripleFlow, menu: Menu, repair: list[Step], prompt: Any = None) -> View:
-    """The view for Triple's state (see the module doc); ``prompt`` is unused (no computer)."""
+    """The view for Triple's state (see the module doc); ``prompt`` is a move to show (the
+    computer's, or a hint): in the move phase the marble to lift first, then the hole it goes
+    to and the twist's arrow."""
     if flow.state == "choosing":
         holes = menu.option_holes()
         return menu_scene(holes, [holes[menu.pick]] if menu.pick is not None else [])
@@ -429,7 +431,17 @@ def scene(flow: TripleFlow, menu: Menu, repair: list[Step], prompt: Any = None) 
     victim = next((c.eliminated for c in game.claims if c.turn == len(game.moves) and c.eliminated), None)
     if just.holes and victim is not None:
         return overlay(cards, just, eliminated_scene(flow.seat_colour(victim)))
-    return overlay(cards, just, turn_scene(flow.seat_colour(game.to_move)))
+    return overlay(cards, just, turn_scene(flow.seat_colour(game.to_move)), _prompt(game, prompt))
+
+
+def _prompt(game: TripleGame, prompt: Any) -> View:
+    """Where the prompted move goes: the marble to lift while it stands, else the empty hole
+    (with the twist's arrow), else the arrow alone."""
+    if prompt is None:
+        return View()
+    if prompt.origin is not None and game.position.colour_at(prompt.origin) is not None and game.lifted is None:
+        return prompt_scene(prompt.origin, None)
+    return prompt_scene(prompt.hole if game.position.colour_at(prompt.hole) is None else None, prompt.twist)
 
 
 def _patterns(game: TripleGame, turn: int) -> View:

@@ -20,7 +20,9 @@ menu page; the board's menu deals from the deck.
 
 Seats are players, not colours: every player places any marble colour, so the seats' status
 colours (turn, eliminated, winner) are colours no Triple marble wears (:func:`status_colours`).
-The computer opponent does not play Triple yet.
+The computer can play any seats, at any level, and hints are offered (see
+:mod:`controller.games.computer`): its move lights like any game's (the marble to lift first in
+the move phase, then the hole and the twist's arrow); the notice names the marble's colour.
 
 >>> SPEC.options({"players": 3, "bonus": True, "cards": "byryb, rrybb"})["cards"]
 'BYRYB,RRYBB'
@@ -43,6 +45,7 @@ from typing import Any
 from ..flow.triple import TripleFlow, explain, is_idle_turn, next_colour, scene
 from ..rules import TripleGame, TripleOptions, parse_cards
 from ..rules.cards import cards_text
+from .computer import computer_choices
 from .spec import Choice, GameSpec, OptionError
 
 MAX_SEED = 2**31 - 1
@@ -149,7 +152,7 @@ SPEC = TripleSpec(
     name="triple",
     title="Pentago Triple",
     sizes=(6,),
-    choices=(PLAYERS, TWO_COLOUR, MODE, CARDS, SEED),
+    choices=(PLAYERS, TWO_COLOUR, MODE, CARDS, SEED, *computer_choices(PLAYERS.default)),
     flow=TripleFlow,
     explain=explain,
     is_idle_turn=is_idle_turn,
@@ -157,4 +160,5 @@ SPEC = TripleSpec(
     scene=scene,
     colours=colours,
     rules=make,
+    computer=True,
 )

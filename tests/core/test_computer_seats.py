@@ -11,7 +11,8 @@ from controller.core import Core
 from controller.core.computer import SKIP_WAIT_S, Computer
 from controller.events import ButtonPress, Command
 from controller.games import options
-from controller.rules import ClassicGame, Phase
+from controller.rules import ClassicGame, Phase, hole_name
+from controller.games.triple import MARBLES
 
 from .test_computer import ComputerRig
 
@@ -225,3 +226,58 @@ def test_a_hint_in_a_multiplayer_game_is_the_computers_move_for_that_seat() -> N
     rig.feed(Command(rig.t, "hint_move", {"key": think.key, "move": think.game.move_name(best)}))
     assert rig.core.computer.shown(rig.core.flow) == best
     assert rig.notices[-1].startswith(f"hint for seat 2: {think.game.move_name(best)}: put a black marble on ")
+
+
+# -- Pentago Triple: the computer places any colour, moves marbles, and its move lights ----------
+
+def play_triple(rig: ComputerRig, computer: tuple[int, ...], seed: int, turns: int) -> list[str]:
+    """Play Triple on a colour-sensing board: the computer's seats answer their requests, a
+    person plays a seeded beginner's move; each move is made with the board's gestures."""
+    played: list[str] = []
+    g = rig.profile.geometry
+    for turn in range(turns):
+        game = rig.core.flow.game
+        if game.is_over():
+            break
+        if game.to_move in computer:
+            think = rig.thinks[-1]
+            assert think.game.to_move == game.to_move and think.game.position == game.position
+            text = computer_answer(rig, seed + turn)
+            assert rig.core.computer.prompted(rig.core.flow) is not None
+        else:
+            text = game.move_name(choose_move(game, level=0, seed=seed + turn))
+        move = next(m for m in game.legal_moves() if game.move_name(m) == text)
+        colour = MARBLES[move.colour if move.origin is None else game.position.colour_at(move.origin)]
+        if move.origin is not None:
+            rig.do("lift", hole_name(move.origin, g))
+            rig.wait()
+        rig.do("place", hole_name(move.hole, g), colour)
+        rig.wait()
+        if move.twist is not None:
+            rig.do("quarter", move.twist.block, move.twist.clockwise)
+            rig.wait()
+        assert rig.core.state()["moves"][-1:] == [text], (text, rig.notices[-4:])
+        played.append(text)
+    return played
+
+
+@pytest.mark.parametrize(("players", "computer"), [(2, (2,)), (3, (1, 3)), (2, (1, 2))])
+def test_seeded_triple_games_with_computer_seats_stay_legal(players, computer) -> None:
+    rig = ComputerRig(sensing="colour", start={"game": "triple", "players": players, "computer": list(computer),
+                                               "level": LEVEL, "seed": 11})
+    played = play_triple(rig, computer, 3, 14)
+    replay = rig.core.flow.catalogue.make(rig.core.flow.options, 6, 1)
+    for text in played:  # every move was legal
+        replay.push_text(text)
+    assert replay.position == rig.core.flow.game.position and rig.core.flow.repairs == 0
+
+
+def test_the_computers_triple_move_lights_and_a_wrong_colour_is_guided_off() -> None:
+    rig = ComputerRig(sensing="colour", start={"game": "triple", "players": 2, "computer": [1], "seed": 4})
+    think = rig.thinks[-1]
+    rig.feed(Command(rig.t, "computer_move", {"key": think.key, "move": "Rb5 4R"}))
+    assert rig.notices[-1] == "computer plays Rb5 4R: put a red marble on b5, then turn block 4 clockwise"
+    assert "prompt:b5" in rig.lit() and "arrow:4R" in rig.lit()
+    rig.do("place", "b5", "blue")  # the computer's hole, not its colour
+    rig.wait(2.5)
+    assert rig.core.state()["moves"] == [] and rig.core.state()["state"] == "repair"

@@ -17,8 +17,9 @@ from controller.games.triple import SPEC
 def test_triple_is_offered_on_6x6_only_with_its_defaults() -> None:
     assert SPEC in games.offered(6) and SPEC not in games.offered(9)
     assert options({"game": "triple"}, 6) == {
-        "game": "triple", "players": 2, "two_colour": False, "mode": "shared", "cards": "", "seed": None}
-    assert SPEC.variant(6) == "triple" and not SPEC.computer
+        "game": "triple", "players": 2, "two_colour": False, "mode": "shared", "cards": "", "seed": None,
+        "computer": False, "hints": True}
+    assert SPEC.variant(6) == "triple" and SPEC.computer
 
 
 @pytest.mark.parametrize(("args", "checked"), [
@@ -50,7 +51,7 @@ def test_options_are_read_into_one_canonical_form(args: dict, checked: dict) -> 
     ({"players": 3, "cards": "BYRYB"}, "3 players need 2 face-up cards, not 1"),
     ({"personal": True, "cards": "BYRYB"}, "personal cards: 2 players need 2 cards (one each), not 1"),
     ({"two_colour": True, "cards": "BYRYB"}, "two-colour play needs cards in exactly two colours; these use blue, yellow, red"),
-    ({"computer": True}, "computer True: Pentago Triple has no computer option"),
+    ({"players": 3, "computer": [4]}, "computer [4]: seat 4 is not a seat of this game (seats 1 to 3)"),
     ({"match": True}, "match True: Pentago Triple has no match option"),
 ])
 def test_a_bad_option_is_refused_naming_it(args: dict, message: str) -> None:
@@ -64,12 +65,14 @@ def test_the_menu_asks_players_two_colour_and_mode_on_6x6() -> None:
     menu.see({menu.option_holes()[1]})  # a marble on b1: Pentago Triple
     menu.see(set())
     pages = []
-    for pick in (1, 0, 2):  # 3 players, three colours, the bonus game
+    for pick in (1, 0, 2, 2, 1):  # 3 players, three colours, the bonus game, the computer at seats 2 and 3, level 0
         pages.append((menu.page_name(), menu.values()))
         menu.see({menu.option_holes()[pick]})
         chosen = menu.see(set())
-    assert pages == [("players", (2, 3, 4)), ("two_colour", (False, True)), ("mode", ("shared", "personal", "bonus"))]
-    assert chosen == {"game": "triple", "players": 3, "two_colour": False, "mode": "bonus", "cards": "", "seed": None}
+    assert pages == [("players", (2, 3, 4)), ("two_colour", (False, True)), ("mode", ("shared", "personal", "bonus")),
+                     ("computer", (False, [3], [2, 3], [1], [1, 2, 3])), ("level", (None, 0, 1, 2, 3))]
+    assert chosen == {"game": "triple", "players": 3, "two_colour": False, "mode": "bonus", "cards": "", "seed": None,
+                      "computer": [2, 3], "level": 0, "hints": True}
 
 
 def test_marbles_are_blue_yellow_red_and_seats_wear_none_of_them() -> None:
