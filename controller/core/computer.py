@@ -66,8 +66,8 @@ class Computer:
 
     def computer_turn(self, flow: Any) -> str | None:
         """The turn's key when the computer is to move, else None."""
-        game = flow.game
-        if game is None or game.to_move not in computer_seats(flow.options):
+        game, seats = flow.game, computer_seats(flow.options)  # no seats: a game the computer cannot play
+        if not seats or game is None or game.to_move not in seats:
             return None
         return self.turn_key(flow)
 
@@ -134,11 +134,11 @@ class Computer:
 
     def ask_hint(self, flow: Any, title: str) -> str:
         """Ask for a hint for the person to move; the notice saying what happens."""
+        if flow.game is not None and "hints" not in flow.options:
+            return f"hint: the computer does not play {title}, so it gives no hints"
         key, game = self.turn_key(flow), flow.game
         if key is None or game is None:
             return "hint: no game is in play"
-        if "hints" not in flow.options:
-            return f"hint: the computer does not play {title}, so it gives no hints"
         if not flow.options["hints"]:
             return "hint: hints are off in this game"
         if game.to_move in computer_seats(flow.options):
@@ -174,7 +174,7 @@ class Computer:
 
     def answer_hint(self, flow: Any, args: dict[str, Any]) -> str:
         """Take a hint for the person's turn; the notice telling the players."""
-        key = self.turn_key(flow)
+        key = self.turn_key(flow) if "hints" in flow.options else None
         if key is None or args.get("key") != key or self.hint_asked != key:
             return "hint: not for the turn in play; ignored"
         game = self._copy(flow)
@@ -196,7 +196,7 @@ class Computer:
         """The move the board lights: the computer's, else a hint while its turn lasts and the
         marble (if placed) went where the hint said."""
         prompt = self.prompted(flow)
-        if prompt is not None or self.hint is None or self.hint[0] != self.turn_key(flow):
+        if prompt is not None or self.hint is None or "hints" not in flow.options or self.hint[0] != self.turn_key(flow):
             return prompt
         move = self.hint[1]
         return move if flow.game.phase is Phase.PLACE or flow.placed_hole == move.hole else None
@@ -206,8 +206,8 @@ class Computer:
         the game, each action is checked against the move of the seat whose turn it is. A
         take-back is the players' right: what follows it is not checked."""
         seats = computer_seats(flow.options)
-        key = self.turn_key(flow)
-        if not seats or key is None:
+        key = self.turn_key(flow) if seats else None
+        if key is None:
             return True
         game = copy.deepcopy(flow.game)  # mid-turn as the board stands
         for action in actions:

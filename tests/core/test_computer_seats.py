@@ -281,3 +281,22 @@ def test_the_computers_triple_move_lights_and_a_wrong_colour_is_guided_off() -> 
     rig.do("place", "b5", "blue")  # the computer's hole, not its colour
     rig.wait(2.5)
     assert rig.core.state()["moves"] == [] and rig.core.state()["state"] == "repair"
+
+
+def test_a_game_without_the_computer_never_asks_it_and_refuses_hints() -> None:
+    """A game whose spec has no computer (its options carry no seats and no hints): the room
+    leaves it alone, whatever its game object is like."""
+    from dataclasses import replace
+
+    from controller import games
+
+    plain = replace(games.get("multiplayer"), computer=False, choices=games.get("multiplayer").choices[:3])
+    rig = ComputerRig(profile_name="virtual-9x9")
+    rig.core.flow.options = plain.options({"players": 3})
+    rig.core.flow.game = object()  # no to_move, no moves: never looked at
+    assert rig.core.computer.think(rig.core.flow, 0.0) is None
+    assert rig.core.computer.shown(rig.core.flow) is None
+    assert rig.core.computer.follows(rig.core.flow, ()) is True
+    assert rig.core.computer.ask_hint(rig.core.flow, plain.title) == (
+        "hint: the computer does not play Multiplayer Pentago, so it gives no hints")
+    assert rig.core.computer.answer_hint(rig.core.flow, {"key": "1", "move": "e5"}) == "hint: not for the turn in play; ignored"
