@@ -166,12 +166,14 @@ class Bridge:
         will = aiomqtt.Will(self.topics.status, OFFLINE, qos=QOS, retain=True)
         logger = logging.getLogger("pentago_board.mqtt")
         logger.setLevel(logging.WARNING)  # the client library's debug chatter stays out of the journal
-        return aiomqtt.Client(
+        client = aiomqtt.Client(
             self.config.host, self.config.port, username=self.config.username or None,
             password=self.config.password or None, identifier=f"pentago-board-{self.config.board}",
             will=will, timeout=TIMEOUT_S, keepalive=KEEPALIVE_S, tls_context=self.tls,
             protocol=aiomqtt.ProtocolVersion.V5,  # for retain-as-published: a retained command is told apart
             max_queued_incoming_messages=COMMAND_QUEUE, logger=logger)
+        client.pending_calls_threshold = IN_FLIGHT + 1  # a full batch and the state are no warning
+        return client
 
     async def _session(self) -> None:
         async with self._client() as client:
