@@ -256,3 +256,15 @@ def test_two_colour_play_refuses_the_third_colour_in_words() -> None:
     flow = flow_of(players=2, two_colour=True, cards="BBBBY")
     assert turn(flow, "Ra1 1R") == []
     assert flow.take_news() == ["refused: red is out of play: two-colour play uses only blue and yellow"]
+
+
+def test_a_take_back_takes_back_a_whole_turn_or_the_turn_so_far() -> None:
+    flow = flow_of(players=2, cards="BBBBY")
+    turn(flow, "Ba1 1R")
+    assert flow.may_take_back()
+    assert flow.accept((Action("take_back"),), 2.0) == [{"t": 2.0, "kind": "take_back"}]
+    assert flow.move_texts() == [] and flow.game.position.occupied == 0 and flow.game.to_move == 1
+    flow.accept((Action("place", h("c3"), colour=2),), 3.0)  # a placement awaiting its twist
+    flow.accept((Action("take_back"),), 4.0)
+    assert flow.state == "awaiting_placement" and flow.game.position.occupied == 0
+    assert not flow.may_take_back()
