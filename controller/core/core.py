@@ -88,9 +88,10 @@ class Core:
 
     def next_deadline(self) -> float | None:
         """When the core wants a Tick: a settle or grace timer, the computer's wait on an open
-        twist, or the next change of the LEDs."""
+        twist, the next change of the LEDs, or the flow's own next moment (a flow that keeps time)."""
+        deadline = getattr(self.flow, "deadline", None)
         times = [self.referee.grace_at, self.referee.settles_at(), next_change(self._view(), self.now),
-                 self.computer.wake_at()]
+                 self.computer.wake_at(), deadline() if deadline is not None else None]
         return min((t for t in times if t is not None), default=None)
 
     def state(self) -> dict[str, Any]:
@@ -250,6 +251,7 @@ class Core:
         self.referee.sees(self.flow.colours, self.colours, self.sensing)
         match = " (match)" if options.get("match") else ""
         self.out.notices.append(f"new {options['game']} game{match}: seat {self.flow.game.to_move} to move")
+        self.out.notices.extend(self.flow.take_news())  # what the game says before it starts
         self.physical.changed_t = self.now
 
     def _flow_for(self, name: str) -> Any:
@@ -262,6 +264,10 @@ class Core:
             self._judge()
         if self.referee.grace_over(self.now):
             self.referee.enter_repair(self.flow, self.out)
+        tick = getattr(self.flow, "tick", None)  # a flow that keeps time (a show, a time limit)
+        if tick is not None:
+            self.out.records.extend(tick(self.now))
+            self.out.notices.extend(self.flow.take_news())
 
     def _judge(self) -> None:
         state = self.flow.state
@@ -305,7 +311,8 @@ class Core:
         """The scene, rebuilt only when something it shows has changed."""
         flow, game, menu = self.flow, self.flow.game, self.menu
         prompt = self.computer.shown(flow)
-        key = (flow.state, flow.colours, game and game.position, game and game.phase, game and game.to_move,
+        key = (flow.state, flow.colours, game and flow.expected(), game and game.phase, game and game.to_move,
                menu.page_name(), tuple(menu.option_holes()), menu.pick, self.repair[:1],
-               flow.match and len(flow.match.outcomes), prompt, flow.awaits_colour())
+               flow.match and len(flow.match.outcomes), prompt, flow.awaits_colour(),
+               getattr(flow, "left_s", None))  # a flow's countdown, where it keeps one
         return self.display.view(key, lambda: self.spec.scene(flow, menu, self.repair, prompt))
