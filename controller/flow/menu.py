@@ -14,7 +14,7 @@ games for its board), so the menu never names a game.
 >>> from controller.games import offered
 >>> menu = Menu(offered(6))
 >>> menu.page_name(), menu.values(), menu.ok()
-('game', ('classic', 'triple'), None)
+('game', ('classic', 'triple', 'puzzle'), None)
 >>> menu.page_name()
 'computer'
 >>> menu.see({menu.option_holes()[1]}), menu.pick
@@ -28,7 +28,7 @@ games for its board), so the menu never names a game.
 {'game': 'classic', 'players': 2, 'computer': True, 'hints': True, 'match': False}
 >>> menu = Menu(offered(9), size=9)
 >>> menu.page_name(), menu.values()
-('game', ('classic', 'multiplayer', 'teams'))
+('game', ('classic', 'multiplayer', 'teams', 'puzzle'))
 >>> menu.see({menu.option_holes()[1]}), menu.see(set()), menu.page_name(), menu.values()
 (None, None, 'players', (2, 3, 4))
 """

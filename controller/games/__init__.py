@@ -4,13 +4,13 @@ Adding a game is one new module (its spec) plus one line in :data:`GAMES`; the c
 the config, the journal, the tapes and the web console find it here and nowhere else.
 
 >>> [spec.name for spec in offered(6)], [spec.name for spec in offered(9)]
-(['classic', 'triple'], ['classic', 'multiplayer', 'teams'])
+(['classic', 'triple', 'puzzle'], ['classic', 'multiplayer', 'teams', 'puzzle'])
 >>> options({"game": "teams", "twist": "both"}, 9)["players"]
 4
 >>> options({"game": "multiplayer"}, 6)
 Traceback (most recent call last):
 ...
-controller.games.spec.OptionError: game 'multiplayer' is not played on the 6x6 board (games: classic, triple)
+controller.games.spec.OptionError: game 'multiplayer' is not played on the 6x6 board (games: classic, triple, puzzle)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from ..flow import Resume
 from ..rules import PlaceTwistGame
-from . import classic, multiplayer, teams, triple
+from . import classic, multiplayer, puzzle, teams, triple
 from .spec import FLAGS, LEVEL, Choice, Flow, GameSpec, OptionError
 
 GAMES: tuple[GameSpec, ...] = (
@@ -29,6 +29,7 @@ GAMES: tuple[GameSpec, ...] = (
     multiplayer.SPEC,
     teams.SPEC,
     triple.SPEC,
+    puzzle.SPEC,
 )
 NAMES = tuple(spec.name for spec in GAMES)
 DEFAULT = "classic"

@@ -10,13 +10,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from controller import games
 from controller.rules import hole_name
 from controller.rules.pictures import NAMES as COLOUR_NAMES
 from controller.rules.pictures import library_names, library_picture
 from tests.browser.test_sim_page import ARTIFACTS, browser, open_page, run_sim  # noqa: F401 (browser: a fixture)
-
-pytestmark = pytest.mark.skipif("puzzle" not in games.NAMES, reason="Picture-Puzzle is not in the registry yet")
 
 
 @pytest.fixture

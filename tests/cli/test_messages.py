@@ -82,7 +82,7 @@ def test_replay_of_a_tape_for_another_game_exits_2_naming_the_field(tmp_path, ca
     assert main(["replay", str(chess)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == f"pentago-board replay: {chess}: line 1: \"game\" is 'chess'; write \"classic\" or \"triple\"\n"
+    assert captured.err == f"pentago-board replay: {chess}: line 1: \"game\" is 'chess'; write \"classic\" or \"triple\" or \"puzzle\"\n"
 
 
 def test_replay_of_a_tape_whose_game_cannot_start_exits_2(tmp_path, capsys):

@@ -1,4 +1,4 @@
-"""Build tests/data/puzzle/puzzle_three_players.jsonl: a whole three-player Picture-Puzzle game
+"""Build tests/data/tapes/puzzle_three_players.jsonl: a whole three-player Picture-Puzzle game
 on a 9x9 presence board (the H), with k rising from 1 to 2, and its expected replay result.
 
 Run ``python -m tests.core.make_puzzle_tape`` from the repository root to rebuild it. The
@@ -21,7 +21,7 @@ from controller.rules.puzzle import PuzzleGame, PuzzleOptions
 
 from .tapebuilder import TapeBuilder
 
-TAPE = Path(__file__).resolve().parents[1] / "data" / "puzzle" / "puzzle_three_players.jsonl"
+TAPE = Path(__file__).resolve().parents[1] / "data" / "tapes" / "puzzle_three_players.jsonl"
 OPTIONS = {"game": "puzzle", "players": 3, "picture": "h", "show_s": 0, "check": "presence"}
 STAGE_1 = [("-c2", "5R", "c2", "5L"), ("-c2", "5R", "c2", "5L"), ("-c2", "5R", "d2", "5L")]
 STAGE_2 = [("-c2", "-g2", "5R", "5R", "c2", "5L", "g2", "5L"), ("-c2", "-g2", "5R", "5R", "c2", "5L", "h2", "5L")]

@@ -64,7 +64,7 @@ def test_a_whole_move_and_its_notice(core: Core) -> None:
 
 
 @pytest.mark.parametrize("command,notice", [
-    (Command(0.0, "new_game", {"game": "chess"}), "new game: game 'chess' is not available (games: classic, triple)"),
+    (Command(0.0, "new_game", {"game": "chess"}), "new game: game 'chess' is not available (games: classic, triple, puzzle)"),
     (Command(0.0, "new_game", {"players": 3}), "new game: players 3: classic Pentago is for 2 players"),
     (Command(0.0, "new_game", {"match": "yes"}), "new game: match 'yes' must be true or false"),
     (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu, hint, computer_move, hint_move"),

@@ -40,7 +40,7 @@ def test_a_multiplayer_game_starts_by_command_with_names_seats_and_colours() -> 
 
 @pytest.mark.parametrize(("profile", "args", "notice"), [
     ("virtual-6x6", {"game": "multiplayer", "players": 3},
-     "new game: game 'multiplayer' is not played on the 6x6 board (games: classic, triple)"),
+     "new game: game 'multiplayer' is not played on the 6x6 board (games: classic, triple, puzzle)"),
     ("virtual-9x9", {"game": "multiplayer", "players": 5}, "new game: players 5: Multiplayer Pentago is for 2 to 4 players"),
     ("virtual-9x9", {"game": "teams", "computer": [5]},
      "new game: computer [5]: give true (seat 2), false (none) or a list of seats such as [2, 3]"),
@@ -82,7 +82,7 @@ def test_a_multiplayer_game_played_on_to_full_standings() -> None:
 def test_the_menu_offers_the_family_on_9x9() -> None:
     rig = rig9()
     menu = rig.core.state()["menu"]
-    assert menu["page"] == "game" and [o["value"] for o in menu["options"]] == ["classic", "multiplayer", "teams"]
+    assert menu["page"] == "game" and [o["value"] for o in menu["options"]] == ["classic", "multiplayer", "teams", "puzzle"]
     assert menu["options"][1]["means"] == "Multiplayer Pentago"
     rig.do("place", menu["holes"][1]); rig.wait(); rig.do("lift", menu["holes"][1]); rig.wait()
     menu = rig.core.state()["menu"]

@@ -1,32 +1,18 @@
 """A whole three-player Picture-Puzzle game recorded as a tape (9x9 presence board, k rising from
-1 to 2, one failed restore guided back) replays through the core to the right winner.
-
-The core knows games only through the registry; the test puts Picture-Puzzle there for its run
-when the registry does not list it yet."""
+1 to 2, one failed restore guided back) replays through the core to the right winner."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import pytest
-
-from controller import games
 from controller.commands.replay import replay
-from controller.games import puzzle
 from controller.tape import read_tape
 
-TAPE = Path(__file__).resolve().parents[1] / "data" / "puzzle" / "puzzle_three_players.jsonl"
+TAPE = Path(__file__).resolve().parents[1] / "data" / "tapes" / "puzzle_three_players.jsonl"
 
 
-@pytest.fixture
-def registry(monkeypatch):
-    if "puzzle" not in games.NAMES:
-        monkeypatch.setattr(games, "GAMES", (*games.GAMES, puzzle.SPEC))
-        monkeypatch.setattr(games, "NAMES", (*games.NAMES, "puzzle"))
-
-
-def test_the_three_player_tape_replays_through_the_core_to_the_last_player_in(registry):
+def test_the_three_player_tape_replays_through_the_core_to_the_last_player_in():
     result = replay(read_tape(TAPE))
     assert result == json.loads(TAPE.with_name(TAPE.stem + ".expected.json").read_text())
     assert result["outcome"] == {"result": "win", "winners": [1]} and result["eliminated"] == [3, 2]
@@ -39,7 +25,7 @@ def test_the_expected_result_comes_from_the_scenario_not_the_core():
     assert expected() == json.loads(TAPE.with_name(TAPE.stem + ".expected.json").read_text())
 
 
-def test_the_state_carries_the_round_in_hand_and_the_teachers_summary(registry):
+def test_the_state_carries_the_round_in_hand_and_the_teachers_summary():
     from controller.commands.replay import core_for, drive, start
 
     tape = read_tape(TAPE)

@@ -128,13 +128,13 @@ def test_a_token_guards_the_api_but_not_the_page():
     ("/api/board/turn", {"block": 1, "steps": 0}, 400, "field 'steps' = 0 turns nothing; give detents, positive clockwise"),
     # item 17: a colour the board has not
     ("/api/board/place", {"hole": "a1", "colour": "pink"}, 400,
-     "colour 'pink' is not a marble colour of this board; one of white, black, blue, yellow, red (or leave it out)"),
+     "colour 'pink' is not a marble colour of this board; one of white, black, blue, yellow, red, green (or leave it out)"),
     ("/api/board/place", {"hole": "a1" * 500}, 400,
      "field 'hole' = 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a...a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' "
      "is too long (at most 16 characters)"),
     ("/api/command", {"name": "new_game", "args": {"colour": "red"}}, 400,
      "new_game takes no argument 'colour'; arguments: game, players, twist, neutral_skip, names, computer, match, level, hints, "
-     "two_colour, mode, cards, seed, personal, bonus"),
+     "two_colour, mode, cards, seed, personal, bonus, picture, start_k, restore_limit_s, dismantle_limit_s, show_s, check"),
     ("/api/command", {"name": "take_back", "args": {"x": 1}}, 400, "take_back takes no argument 'x'"),
 ])
 def test_malformed_requests_are_answered_with_the_problem(path, body, status, error):
@@ -243,7 +243,8 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
         assert means["turn pixels: white to move, or white won"] == "white"
         assert any("computer's move" in text for text in means) and "blue" in means.values()
         assert layout["menu"]["games"] == [{"value": "classic", "means": "Classic Pentago"},
-                                           {"value": "triple", "means": "Pentago Triple"}]
+                                           {"value": "triple", "means": "Pentago Triple"},
+                                           {"value": "puzzle", "means": "Picture-Puzzle"}]
         assert layout["menu"]["pages"]["classic"]["computer"] == [
             {"value": False, "means": "two players at the board"},
             {"value": True, "means": "play against the computer (it plays seat 2)"},
@@ -281,10 +282,11 @@ def test_the_layout_offers_the_board_s_games_with_their_options_and_seat_colours
     from controller.profile import load_profile
 
     six = {g["name"]: g for g in layout(load_profile("virtual-6x6"), virtual=True)["games"]}
-    assert list(six) == ["classic", "triple"] and six["triple"]["marbles"] == ["blue", "yellow", "red"]
+    assert list(six) == ["classic", "triple", "puzzle"] and six["triple"]["marbles"] == ["blue", "yellow", "red"]
+    assert six["puzzle"]["marbles"] == ["white", "black", "red", "green"]  # the picture letters W, B, R, G
     assert six["triple"]["seats"]["4"] == ["white", "black", "green", "magenta"]  # no seat wears a marble's colour
     games = {g["name"]: g for g in layout(load_profile("virtual-9x9"), virtual=True)["games"]}
-    assert list(games) == ["classic", "multiplayer", "teams"] and games["teams"]["title"] == "Team Pentago"
+    assert list(games) == ["classic", "multiplayer", "teams", "puzzle"] and games["teams"]["title"] == "Team Pentago"
     players = next(o for o in games["multiplayer"]["options"] if o["name"] == "players")
     assert players["default"] == 3 and players["menu"] and [v["value"] for v in players["values"]] == [2, 3, 4]
     assert games["multiplayer"]["seats"]["4"] == ["white", "black", "red", "green"]
@@ -298,7 +300,8 @@ def test_your_hand_offers_every_seat_colour_the_board_s_games_use():
     from controller.daemon.web.layout import layout, marble_colours
     from controller.profile import load_profile
 
-    assert marble_colours(layout(load_profile("virtual-6x6"), virtual=True)) == ("white", "black", "blue", "yellow", "red")
+    assert marble_colours(layout(load_profile("virtual-6x6"), virtual=True)) == (  # Picture-Puzzle's green too
+        "white", "black", "blue", "yellow", "red", "green")
     nine = layout(load_profile("virtual-9x9"), virtual=True)
     assert marble_colours(nine) == ("white", "black", "red", "green")
     assert nine["name_chars"] == 24

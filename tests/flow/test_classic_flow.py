@@ -167,7 +167,7 @@ def test_cleared_board_after_a_game_returns_to_the_menu() -> None:
         rig.do("lift", hole)
     rig.wait()
     assert rig.core.state()["state"] == "choosing"
-    assert rig.lit() == "option:a1 option:b1"  # the games: classic, Pentago Triple
+    assert rig.lit() == "option:a1 option:b1 option:c1"  # the games: classic, Pentago Triple, Picture-Puzzle
 
 
 def test_match_alternates_the_starter_and_keeps_the_score() -> None:

@@ -111,7 +111,7 @@ def test_a_start_record_with_bad_options_is_refused_by_name() -> None:
 
 def test_a_6x6_menu_asks_the_game_then_classic_s_pages() -> None:
     menu = Menu(games.offered(6), 6)
-    assert (menu.page_name(), menu.values()) == ("game", ("classic", "triple"))
+    assert (menu.page_name(), menu.values()) == ("game", ("classic", "triple", "puzzle"))
     menu.ok()
     assert menu.page_name() == "computer"
     menu.ok()

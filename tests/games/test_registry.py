@@ -15,7 +15,7 @@ from controller.rules import MultiplayerGame, TeamGame
 
 
 def test_one_line_per_game_and_names_are_unique() -> None:
-    assert [spec.name for spec in GAMES] == ["classic", "multiplayer", "teams", "triple"]
+    assert [spec.name for spec in GAMES] == ["classic", "multiplayer", "teams", "triple", "puzzle"]
     assert len({spec.name for spec in GAMES}) == len(GAMES)
 
 
@@ -35,8 +35,8 @@ def test_every_game_declares_what_the_product_needs(spec) -> None:
 
 
 def test_the_boards_offer_games_by_size() -> None:
-    assert [s.name for s in offered(6)] == ["classic", "triple"]
-    assert [s.name for s in offered(9)] == ["classic", "multiplayer", "teams"]
+    assert [s.name for s in offered(6)] == ["classic", "triple", "puzzle"]
+    assert [s.name for s in offered(9)] == ["classic", "multiplayer", "teams", "puzzle"]
     assert get("classic").variant(9) == "classic-9x9" and get("classic").variant(6) == "classic"
 
 
@@ -57,9 +57,9 @@ def test_multiplayer_and_team_options_make_their_rules() -> None:
 
 
 @pytest.mark.parametrize(("args", "size", "message"), [
-    ({"game": "chess"}, 6, "game 'chess' is not available (games: classic, triple)"),
-    ({"game": "chess"}, 9, "game 'chess' is not available (games: classic, multiplayer, teams)"),
-    ({"game": "teams"}, 6, "game 'teams' is not played on the 6x6 board (games: classic, triple)"),
+    ({"game": "chess"}, 6, "game 'chess' is not available (games: classic, triple, puzzle)"),
+    ({"game": "chess"}, 9, "game 'chess' is not available (games: classic, multiplayer, teams, puzzle)"),
+    ({"game": "teams"}, 6, "game 'teams' is not played on the 6x6 board (games: classic, triple, puzzle)"),
     ({"players": 3}, 6, "players 3: classic Pentago is for 2 players"),
     ({"match": "yes"}, 6, "match 'yes' must be true or false"),
     ({"computer": 1}, 6, "computer 1: give true (seat 2), false (none) or a list of seats such as [2, 3]"),
