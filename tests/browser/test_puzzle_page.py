@@ -5,7 +5,7 @@ check that each is recognisable at a glance)."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -56,6 +56,8 @@ def test_a_picture_built_on_the_page_then_a_round_that_passes_and_one_that_fails
     for hole, colour in orion.holes():
         click_hole(page, hole_name(hole, g), COLOUR_NAMES[colour])
     expect(page.locator("#notices")).to_contain_text("seat 1: look away! seat 2: dismantle now")
+    expect(page.locator("#round")).to_have_text(
+        "Stage 1, k = 1: Seat 2 dismantles (1 removal and 1 twist to go) while Seat 1 looks away")
 
     page.click('[data-hole="e8"]')  # seat 2 takes a stone out...
     turn(page, "1R")  # ...and turns the top-left block: Betelgeuse moves from c7 to a7
@@ -77,6 +79,11 @@ def test_a_picture_built_on_the_page_then_a_round_that_passes_and_one_that_fails
     page.click('[data-hole="d8"]')
     click_hole(page, "e8", "white")
     expect(page.locator("#notices")).to_contain_text("seat 3: look away! seat 1: dismantle now")
+    expect(page.locator("#summary-link")).to_be_visible()
+    summary = page.request.get(urljoin(page.url, page.locator("#summary").get_attribute("href"))).text()
+    rounds = [line.split(",") for line in summary.splitlines()[1:3]]
+    assert rounds[0][:6] == ["1", "1", "1", "Seat 1", "Seat 2", "passed"] and float(rounds[0][6]) > 0
+    assert rounds[1] == ["2", "1", "1", "Seat 2", "Seat 3", "the board differs from the picture", "", "Seat 2"]
     page.screenshot(path=str(ARTIFACTS / "sim-puzzle.png"))
 
 

@@ -154,6 +154,7 @@ function buildControls(settings) {
   $("hint").onclick = () => api("/api/command", { name: "hint" });
   $("menu").onclick = () => api("/api/command", { name: "menu" });
   $("record").href = withToken("/api/record");
+  $("summary").href = withToken("/api/summary");
   buildLegend();
 }
 
@@ -320,6 +321,7 @@ function render(message) {
   renderMenu(state.menu, state.physical || []);
   followOptions(state);
   renderOutcome(state);
+  renderRound(state);
   renderList($("moves"), state.moves || []);
   renderList($("repair"), state.repair || []);
   $("repair").hidden = !(state.repair || []).length;
@@ -505,6 +507,22 @@ function renderConfirm(state) {
   const ask = state.confirm;
   $("confirm").hidden = !ask;
   if (ask) $("confirm").textContent = `Is the marble on ${ask.hole} ${ask.colour}? Its hole blinks ${ask.colour}: press Back for the next colour, OK to confirm.`;
+}
+
+// A game's own view of the play (the state's "detail"; Picture-Puzzle's round in hand: the
+// stage, k and who dismantles and restores), and its summary to download where it keeps one.
+function renderRound(state) {
+  const detail = state.detail;
+  $("summary-link").hidden = !(detail && detail.summary_csv);
+  $("round").hidden = !(detail && detail.k && !state.outcome);
+  if ($("round").hidden) return;
+  const [first, second] = detail.to_do, plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const doing = detail.step === "dismantle"
+    ? `${seatName(state, detail.dismantler)} dismantles (${plural(first, "removal")} and ${plural(second, "twist")} to go) while ${seatName(state, detail.restorer)} looks away`
+    : detail.step === "restore" ? `${seatName(state, detail.restorer)} restores (${plural(first, "placement")} and twists to go)`
+    : detail.step === "build" ? `build ${detail.picture} on the lit holes` : `${seatName(state, detail.restorer)} looks at the picture`;
+  const left = detail.left_s == null ? "" : `, ${Math.max(0, Math.ceil(detail.left_s))} s left`;
+  $("round").textContent = `Stage ${detail.stage}, k = ${detail.k}: ${doing}${left}`;
 }
 
 function renderOutcome(state) {
