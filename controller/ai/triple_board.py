@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from ..rules import Card
 from ..rules.cards import Template, templates
-from ..rules.geometry import geometry
+from ..rules.geometry import bits, geometry
 from .tables import SearchTables, search_tables
 
 SIZE, COLOURS = 6, 3
@@ -143,7 +143,7 @@ def completions(turn: Turn) -> list[TripleChoice]:
                        if (o is None or origins >> o & 1) and not _is_bare(turn, bare, c, o, h))
             continue
         hole = missing.bit_length() - 1 if t < 0 else tb.image[t ^ 1][hole_of(missing)].bit_length() - 1
-        starts: list[int | None] = [None] if not turn.is_move_phase() else list(_bits(origins))
+        starts: list[int | None] = [None] if not turn.is_move_phase() else list(bits(origins))
         for origin in starts:
             out.add((colour, origin, hole, BARE if t < 0 or _is_bare(turn, bare, colour, origin, hole) else t))
     return sorted(out, key=lambda m: (m[0], -1 if m[1] is None else m[1], m[2], m[3]))
@@ -163,11 +163,11 @@ def hole_of(mask: int) -> int:
 def first_halves(turn: Turn) -> list[tuple[int, int | None, int]]:
     """Every placement ``(colour, None, hole)`` or move ``(colour, origin, hole)`` of the seat."""
     empty = tables().full & ~turn.occupied
-    holes = _bits(empty)
+    holes = bits(empty)
     if not turn.is_move_phase():
         return [(c, None, h) for c in range(COLOURS) if turn.box[c] for h in holes]
     out: list[tuple[int, int | None, int]] = []
-    for origin in _bits(turn.movable()):
+    for origin in bits(turn.movable()):
         colour = 0 if turn.planes[0] >> origin & 1 else 1 if turn.planes[1] >> origin & 1 else 2
         out.extend((colour, origin, h) for h in holes)
     return out
@@ -177,12 +177,3 @@ def place(planes: Planes, colour: int, origin: int | None, hole: int) -> Planes:
     """The planes after the first half: ``origin`` emptied (move phase), ``hole`` filled."""
     keep = ~0 if origin is None else ~(1 << origin)
     return tuple((p & keep) | (1 << hole if c == colour else 0) for c, p in enumerate(planes))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
