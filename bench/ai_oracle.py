@@ -16,17 +16,33 @@ same search and has no row of its own.
 
 Usage: python bench/ai_oracle.py [--budgets 0.25 1] [--limit N] [--profile S]
 
-Measured on one core of the 2-core development machine, all 400 positions (about 9 minutes):
+Measured on the 2-core development machine shared with other work (load average 3-7; CPU
+time, so the load mostly cancels out), all 400 positions (113 of them won with 22 stones or
+more), two runs of the current search and one of the search before moves losing at once were
+judged without a node (commit cb1fbcc), run side by side:
 
-    player             optimal% blunder%  depth   nodes/s
-    random                 17.2     82.8   0.00         0
-    level 1                88.0     12.0   1.00         0
-    level 2 @0.1s          94.5      5.5   2.79     21704
-    level 2 @0.5s          98.0      2.0   3.77     20714
-    level 2 @2s            98.5      1.5   4.65     20855
+    player             optimal% blunder%  depth   nodes/s median s    p99 s  thrown
+    random                 17.2     82.8   0.00         0    0.000    0.000    92.6
+    level 1                88.0     12.0   1.00         0    0.001    0.004    19.0
+    level 2 @0.25s         98.0      2.0   4.30     15670    0.014    0.268     2.0
+    level 2 @1s            99.0      1.0   5.10     15806    0.014    1.019     3.0
+    level 2 @0.25s         98.2      1.8   4.34     16835    0.014    0.263     2.0   (second run)
+    level 2 @1s            98.8      1.2   5.07     15120    0.015    1.018     3.0   (second run)
+    before @0.25s          97.8      2.2   3.66     35271    0.059    0.257     2.0
+    before @1s             98.0      2.0   4.48     31930    0.065    1.008     3.0
+
+A node now costs about twice as much (it judges every reply) but the search reaches about 0.6
+plies deeper in the same time. The misses are a handful of positions whose result lies deeper
+than 5-7 plies (S-g181-n20, S-g110-n21, S-g219-n21, S-g092-n22, S-g100-n22, S-g124-n24 most
+often, in the development runs); the thrown wins there were S-g092-n22, S-g100-n22 and S-g124-n24.
+
+Where the time goes (``--profile 0.25 --limit 100``, own CPU time): building children 33%
+(Node.child, children, turn, safe), judging the opponent's replies 29% (_safe_holes and the
+completion, five and rotation tests under it), the static evaluation 7%, ordering 3%, the
+search's own bookkeeping about 10%.
 
 Depth is the deepest iteration completed, averaged; searches that prove a win or see to the end
-of the game stop early, so the median time at 0.5 s and 2 s is about 0.1 s.
+of the game stop early, so the median time is far below the budget.
 """
 
 from __future__ import annotations
