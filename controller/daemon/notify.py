@@ -33,6 +33,7 @@ class Notifier:
             return
         try:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
+                sock.setblocking(False)  # a manager that stopped reading must never freeze the core thread
                 sock.sendto("\n".join(lines).encode(), self.address)
         except OSError:
             pass

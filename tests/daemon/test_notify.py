@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 
 import pytest
 
@@ -43,6 +44,17 @@ def test_without_systemd_nothing_is_sent_and_nothing_fails():
 
 def test_a_vanished_socket_does_not_raise(tmp_path):
     Notifier({"NOTIFY_SOCKET": str(tmp_path / "gone")}).stopping()
+
+
+def test_a_manager_that_stopped_reading_never_blocks_the_sender(listener):
+    # A full socket queue (about 500 unread datagrams) used to block sendto, freezing the core
+    # thread that pings the watchdog; the pings beyond the queue are dropped instead.
+    _, path = listener
+    notifier = Notifier({"NOTIFY_SOCKET": path})
+    pinging = threading.Thread(target=lambda: [notifier.watchdog() for _ in range(3000)], daemon=True)
+    pinging.start()
+    pinging.join(timeout=30)
+    assert not pinging.is_alive()
 
 
 @pytest.mark.parametrize("env, expected", [
