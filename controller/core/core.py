@@ -24,7 +24,7 @@ from ..games import GameSpec, OptionError
 from ..lights.render import next_change
 from ..lights.view import PALETTE, View
 from ..rules import Phase, Twist
-from . import snapshot
+from . import capture, snapshot
 from .computer import Computer
 from .display import Display
 from .effects import Effects, Outbox
@@ -32,10 +32,10 @@ from .menu import MenuRoom
 from .referee import Referee, describe
 
 DEFAULT_COLOURS = ("white", "black")  # the board's marbles when the profile names none
-COMMANDS = ("new_game", "take_back", "abort", "menu", "hint", "computer_move", "hint_move")
+COMMANDS = ("new_game", "take_back", "abort", "menu", "hint", "computer_move", "hint_move", "save_picture")
 # How notices name the commands and the flow's states: in words, never the identifiers.
 COMMAND_WORDS = {"new_game": "new game", "take_back": "take back", "computer_move": "computer's move",
-                 "hint_move": "hint"}
+                 "hint_move": "hint", "save_picture": "save picture"}
 WHILE = {"awaiting_placement": "while a marble is awaited", "awaiting_twist": "while a twist is awaited",
          "repair": "while the board is being repaired", "game_over": "once the game is over",
          "between_games": "between the games of a match"}
@@ -183,7 +183,7 @@ class Core:
     def _command(self, name: str, args: dict[str, Any]) -> None:
         handler = {"new_game": self._new_game, "take_back": self._take_back, "abort": self._abort,
                    "menu": self._abort, "hint": self._hint, "computer_move": self._computer_move,
-                   "hint_move": self._hint_move}.get(name)
+                   "hint_move": self._hint_move, "save_picture": self._save_picture}.get(name)
         if handler is None:
             self.out.notices.append(f"unknown command {name!r}; commands: {', '.join(COMMANDS)}")
         elif not isinstance(args, dict):
@@ -240,6 +240,11 @@ class Core:
 
     def _hint_move(self, args: dict[str, Any]) -> None:
         self.out.notices.append(self.computer.answer_hint(self.flow, args))
+
+    def _save_picture(self, args: dict[str, Any]) -> None:
+        """Capture the board as the sensors read it now and save it among the user pictures,
+        titled ``args["title"]`` (see :mod:`controller.core.capture`)."""
+        self.out.notices.append(capture.save(self.physical.readings, self.geometry, args.get("title")))
 
     def _start(self, options: dict[str, Any]) -> None:
         """Start checked ``options``' game (with its own flow if it has another)."""

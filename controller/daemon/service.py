@@ -23,6 +23,7 @@ from urllib.parse import quote
 
 from ..errors import ConfigError, PentagoError
 from ..journal import Journal
+from ..rules.pictures import use_user_folder
 from ..profile import Profile, load_profile
 from .config import Config, is_token, load_config
 from .logs import event as log
@@ -34,6 +35,7 @@ EXIT_OK, EXIT_FAILED, EXIT_CONFIG = 0, 1, 2
 VIRTUAL_BUTTONS = ("ok", "back")  # the simulator's own buttons when the profile names none
 TOKEN_ENV = "PENTAGO_BOARD_TOKEN"  # the console's token, kept off the command line
 TOKEN_FILE = "web-token"  # a made-up token, beside the journal
+PICTURES_DIR = "pictures"  # the user pictures saved from the board, beside the journal
 
 
 @dataclass
@@ -57,6 +59,7 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None) -
 
     profile = load_profile(config.profile)
     records, damage = _read_journal(config.journal)
+    use_user_folder(Path(config.journal).parent / PICTURES_DIR)  # before the core: a game resumed may play one
     clock = time.monotonic
     core = Core(profile, journal_records=records, start_time=clock())
     _keep_usable(config.journal, records, damage, core)

@@ -2,7 +2,8 @@
 
 One page at a time: the game (the games offered for the board's size), then the chosen game's
 own pages (classic: which seats the computer plays, its level, single game or match;
-multiplayer: players, twist rule; teams: twist rule). A page's values may depend on what was
+multiplayer: players, twist rule; teams: twist rule; Picture-Puzzle: players, the picture, the
+first k). A page's values may depend on what was
 chosen before it (the computer's seats on the number of players; its level is asked only when
 it plays a seat). A marble put on a lit option picks it; lifting it again (an empty board)
 confirms and turns the page. The ok button confirms the pick (or the page's default), the back
@@ -59,7 +60,7 @@ class Offer(Protocol):
     @property
     def name(self) -> str: ...
     def pages(self) -> tuple[Page, ...]: ...
-    def options(self, args: dict[str, Any]) -> dict[str, Any]: ...
+    def options(self, args: dict[str, Any], size: int | None = None) -> dict[str, Any]: ...
 
 
 class GamePage:
@@ -100,11 +101,18 @@ class Menu:
 
     def values(self) -> tuple[Any, ...]:
         """The current page's values, in the order their holes are lit."""
-        return self.pages()[self.page].values_for(self.chosen)
+        return self.pages()[self.page].values_for(self._context())
+
+    def _context(self) -> dict[str, Any]:
+        """What a page's values may depend on: the choices so far and the board's ``size``."""
+        return {"size": self.size, **self.chosen}
 
     def option_holes(self) -> list[int]:
-        """The holes lit for the current page's options, in order."""
-        return [OPTION_ROW * self.size + column for column in range(len(self.values()))]
+        """The holes lit for the current page's options, in order: the bottom row, and when a
+        page has more options than a row has holes (Picture-Puzzle's pictures), the rows above
+        it, left to right (a1..f1, then a2..); never more than the board's holes."""
+        count = min(len(self.values()), self.size * self.size - OPTION_ROW * self.size)
+        return [OPTION_ROW * self.size + i for i in range(count)]
 
     def see(self, occupied: set[int]) -> dict[str, Any] | None:
         """Judge a settled board (the holes holding a marble); the options once all are chosen."""
@@ -129,7 +137,7 @@ class Menu:
             self.page -= 1
             page = self.pages()[self.page]
             self.chosen.pop(page.name, None)
-            if len(page.values_for(self.chosen)) > 1:
+            if len(page.values_for(self._context())) > 1:
                 break
         self.pick = None
         self._skip_single()
@@ -141,6 +149,6 @@ class Menu:
             self.page += 1
         if self.page < len(self.pages()):
             return None
-        options = self.games[self.chosen["game"]].options(self.chosen)
+        options = self.games[self.chosen["game"]].options(self.chosen, self.size)
         self.reset()
         return options

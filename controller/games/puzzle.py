@@ -32,16 +32,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..flow.puzzle import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
 from ..rules.picture_rating import rate
-from ..rules.pictures import library_names, library_picture, picture_name
+from ..rules.pictures import SIZES, library_names, library_picture, picture_name
 from ..rules.puzzle import Check, PuzzleOptions
 from .spec import Choice, GameSpec, OptionError
 
 MAX_S = 600  # a time limit or show of more than ten minutes is a typing mistake
 MAX_K = 81
+MENU_K = (1, 2, 3, 4)  # the k the board's menu offers to start with; any other is typed on the page
 
 
 @dataclass(frozen=True)
@@ -69,14 +71,34 @@ class Setting(Choice):
 @dataclass(frozen=True)
 class PictureChoice(Choice):
     """The picture: a library name or its title (``"Space Rocket"``); the form lists the
-    library with each picture's difficulty on both boards."""
-
-    menu: bool = False
+    library with each picture's difficulty on both boards. The board's menu offers the
+    pictures of its own size (user pictures too), easiest first (:func:`by_difficulty`)."""
 
     def check(self, value: Any) -> Any:
         if not isinstance(value, str) or not 0 < len(value) <= 40:
             raise OptionError(f"picture {value!r}: name a picture of the library, e.g. 'red-cross'")
-        return super().check(picture_name(value))
+        name = picture_name(value)
+        if not any(name in library_names(size) for size in SIZES):  # the rules check the board's size
+            raise OptionError(f"picture {value!r}: the pictures are {', '.join(library_names(9))} "
+                              "(and the pictures saved from the board)")
+        return name
+
+    def menu_values(self, size: int) -> tuple[Any, ...]:
+        return by_difficulty(size)
+
+    def values_for(self, chosen: Mapping[str, Any]) -> tuple[Any, ...]:
+        return self.menu_values(chosen.get("size", 9))
+
+
+def by_difficulty(size: int) -> tuple[str, ...]:
+    """The ``size`` board's pictures, easiest first (ties in the library's order)."""
+    names = library_names(size)
+    return tuple(sorted(names, key=lambda name: _score(name, size)))
+
+
+@cache
+def _score(name: str, size: int) -> int:
+    return rate(library_picture(name, size)).score
 
 
 def _picture_words(name: str) -> str:
@@ -89,7 +111,8 @@ PLAYERS = Choice("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
                  refusal="Picture-Puzzle is for 2 to 4 players")
 PICTURE = PictureChoice("picture", library_names(9), tuple(_picture_words(n) for n in library_names(9)),
                         refusal=f"the pictures are {', '.join(library_names(9))}")
-START_K = Setting("start_k", (1,), ("stones and twists in each dismantle of the first stage (1)",))
+START_K = Setting("start_k", MENU_K, tuple(f"first stage: k = {k} (stones and twists in each dismantle)" for k in MENU_K),
+                  menu=True)
 RESTORE_LIMIT = Setting("restore_limit_s", (None,), ("seconds for a restore (no limit)",))
 DISMANTLE_LIMIT = Setting("dismantle_limit_s", (None,), ("seconds for a dismantle (no limit)",))
 SHOW = Setting("show_s", (0,), ("seconds the picture is shown before each round (0: none)",))

@@ -98,6 +98,11 @@ class Choice:
         number of players; its level is asked only when it plays)."""
         return self.values
 
+    def menu_values(self, size: int) -> tuple[Any, ...]:
+        """Every value its menu page may offer on a ``size`` board, in the order of its holes
+        (Picture-Puzzle's pictures are the board's own)."""
+        return self.values
+
     def means(self, value: Any, chosen: Mapping[str, Any] | None = None) -> str:
         """What ``value`` means, in words."""
         return self.words[self.values.index(value)] if value in self.values else str(value)

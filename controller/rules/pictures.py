@@ -15,6 +15,11 @@ rulebook's twelve; the 6x6 one has eleven: Four W does not fit (a W is five hole
 of them facing the four sides would overlap on six). Every shipped picture has at most four
 colours and, so the youngest can see it at a glance, a shape that reads as its title.
 
+User pictures (a board captured as it stands, see :func:`picture_of`) are saved in a user
+folder, ``<size>x<size>/<name>.txt`` as the library's; the daemon names it once
+(:func:`use_user_folder`: ``pictures/`` beside its journal). The library lists them after the
+shipped ones, in name order, for their board size; a user picture never shadows a shipped one.
+
 >>> picture = parse_picture("Tiny\\n" + ". . . . . .\\n" * 5 + "R r . . . W\\n")
 >>> picture.title, picture.size, picture.stone_count, picture.colours_used
 ('Tiny', 6, 3, (0, 2))
@@ -45,6 +50,9 @@ EMPTY = "."
 SIZES = (6, 9)
 LIBRARY = "pictures"
 COLOUR_WORDS = ", ".join(f"{letter} {name}" for letter, name in zip(LETTERS, NAMES))
+MAX_TITLE_CHARS = 30  # a title the page and a file name show whole
+TITLE_CHARS = "letters, digits, spaces, - and '"
+_user: list[Path] = []  # the user picture folder, once the daemon names it (at most one)
 
 
 @dataclass(frozen=True)
@@ -171,6 +179,26 @@ def picture_of(title: str, position: Position) -> Picture:
     return Picture(name, Position(position.geometry, planes))
 
 
+def check_title(title: object) -> str:
+    """``title`` with its spaces tidied, if it can name a picture (and so a file): 1 to
+    MAX_TITLE_CHARS characters, only letters, digits, spaces, ``-`` and ``'``; ValueError says why.
+
+    >>> check_title("  Our  Boat "), check_title("../etc")
+    Traceback (most recent call last):
+    ...
+    ValueError: title '../etc': only letters, digits, spaces, - and ' (no '.')
+    """
+    if not isinstance(title, str):
+        raise ValueError(f"title {title!r}: give the picture's title as text")
+    tidy = " ".join(title.split())
+    if not 0 < len(tidy) <= MAX_TITLE_CHARS:
+        raise ValueError(f"title {title[:40]!r}: a title has 1 to {MAX_TITLE_CHARS} characters")
+    bad = next((c for c in tidy if not (c.isalnum() and c.isascii()) and c not in " -'"), None)
+    if bad is not None or not picture_name(tidy).strip("-'"):
+        raise ValueError(f"title {tidy!r}: only {TITLE_CHARS}" + (f" (no {bad!r})" if bad else ""))
+    return tidy
+
+
 def save_picture(picture: Picture, folder: str | Path) -> Path:
     """Write ``picture`` as ``<name>.txt`` in ``folder`` (made if missing); the file's path.
     An existing file of that name is kept and FileExistsError says so."""
@@ -194,15 +222,46 @@ def _folder(size: int) -> Traversable:
     return resources.files(__name__.rpartition(".")[0]).joinpath("data", LIBRARY, f"{size}x{size}")
 
 
-def library_names(size: int) -> tuple[str, ...]:
-    """The names of the shipped pictures for the ``size`` board, in the library's order.
+def use_user_folder(folder: str | Path | None) -> None:
+    """Where user pictures are saved and found from now on (None: nowhere, the library only)."""
+    _user[:] = [] if folder is None else [Path(folder)]
 
-    The order is the rulebook's (its file ``order.txt``), so the list reads as the rulebook does.
-    """
+
+def user_folder(size: int) -> Path:
+    """The folder user pictures for the ``size`` board are saved in; ValueError when none is set."""
+    if not _user:
+        raise ValueError("this board keeps no user pictures (no state directory)")
+    return _user[0] / f"{size}x{size}"
+
+
+def save_user_picture(picture: Picture) -> Path:
+    """Save ``picture`` among the user pictures of its board size; ValueError (FileExistsError)
+    when a picture of that name is already in the library, shipped or saved."""
+    if picture.name in library_names(picture.size):
+        raise FileExistsError(f"a picture named {picture.name!r} is already in the {picture.size}x{picture.size} "
+                              "library: choose another title")
+    return save_picture(picture, user_folder(picture.size))
+
+
+def _shipped(size: int) -> tuple[str, ...]:
     if size not in SIZES:
         raise ValueError(f"board size {size} has no pictures (6 or 9)")
-    order = _folder(size).joinpath("order.txt").read_text(encoding="utf-8").split()
-    return tuple(order)
+    return tuple(_folder(size).joinpath("order.txt").read_text(encoding="utf-8").split())
+
+
+def _user_names(size: int, shipped: tuple[str, ...]) -> tuple[str, ...]:
+    folder = _user[0] / f"{size}x{size}" if _user else None
+    if folder is None or not folder.is_dir():
+        return ()
+    return tuple(sorted(p.stem for p in folder.glob("*.txt") if p.stem not in shipped))
+
+
+def library_names(size: int) -> tuple[str, ...]:
+    """The names of the pictures for the ``size`` board: the shipped ones in the library's
+    order (the rulebook's, its file ``order.txt``, so the list reads as the rulebook does),
+    then the user's, by name."""
+    shipped = _shipped(size)
+    return shipped + _user_names(size, shipped)
 
 
 def library_picture(name: str, size: int) -> Picture:
@@ -212,8 +271,8 @@ def library_picture(name: str, size: int) -> Picture:
     names = library_names(size)
     if wanted not in names:
         raise ValueError(f"no picture {name!r} for the {size}x{size} board (pictures: {', '.join(names)})")
-    file = _folder(size).joinpath(f"{wanted}.txt")
-    return parse_picture(file.read_text(encoding="utf-8"), f"{size}x{size}/{wanted}.txt")
+    file = _folder(size) if wanted in _shipped(size) else user_folder(size)
+    return parse_picture(file.joinpath(f"{wanted}.txt").read_text(encoding="utf-8"), f"{size}x{size}/{wanted}.txt")
 
 
 def load_picture(name_or_file: str, size: int | None = None) -> Picture:

@@ -148,7 +148,7 @@ def test_malformed_requests_get_clear_errors_and_the_daemon_lives_on(daemon):
     assert d.api("/api/board/turn", {"block": 1, "steps": 500000})[0] == 400  # issue 9 item 6
     assert d.api("/api/board/lift", {"hole": "a1"}) == (409, {"error": "hole a1 is empty"})
     assert d.api("/api/command", {"name": "explode"})[1]["error"] == \
-        "unknown command 'explode'; one of new_game, take_back, menu, hint"
+        "unknown command 'explode'; one of new_game, take_back, menu, hint, save_picture"
     status, body = d.api("/api/command", {"name": "new_game", "args": {"game": "chess"}})  # the registry's refusal
     assert status == 400 and body["error"].startswith("new_game: game 'chess' is not available")
     assert d.api("/api/state")[0] == 200

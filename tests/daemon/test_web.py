@@ -263,8 +263,9 @@ def test_the_readme_explains_every_menu_page_as_the_page_does():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text().splitlines()
 
     def row(page: str, game: str = "") -> list[str]:
-        """The page's row: the game's own (``| computer (teams) |``) where its words differ."""
-        line = next((line for line in readme if line.startswith(f"| {page} ({game}) ")),
+        """The page's row: the game's own (``| computer (teams) |``) where its words differ, or
+        the game's on one board size (``| picture (puzzle, 6x6) |``)."""
+        line = next((line for line in readme if line.startswith((f"| {page} ({game}) ", f"| {page} ({game}, {size}x{size}) "))),
                     next((line for line in readme if line.startswith(f"| {page} ")), f"| {page} | (missing) |"))
         return [cell.strip() for cell in line.strip().strip("|").split("|")[1:] if cell.strip()]
 

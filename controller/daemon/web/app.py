@@ -7,10 +7,13 @@ GET  /                      the page (board, LEDs, game panel); /static/* its fi
 GET  /api/layout            holes, blocks and LED chain of the profile (see layout.py)
 GET  /api/state             the newest state message (as sent on the WebSocket)
 GET  /api/live              WebSocket: a state message after every change
-POST /api/command           {"name": "new_game" | "take_back" | "menu" | "hint", "args": {...}};
+POST /api/command           {"name": "new_game" | "take_back" | "menu" | "hint" | "save_picture",
+                            "args": {...}};
                             new_game's options are checked by the games' registry (a bad
                             game, seat list or level is a 400 naming it); hint asks for the
-                            best move of the player to move, lit on the board
+                            best move of the player to move, lit on the board;
+                            save_picture {"title"} saves the board as it stands as a
+                            Picture-Puzzle picture (a bad or taken title is a 400)
 POST /api/board/<verb>      virtual board only: place {hole, colour?}, lift {hole},
                             turn {block, steps}, quarter {block, clockwise}, press {button},
                             clear {} (lift every marble); see verbs.py for the bounds

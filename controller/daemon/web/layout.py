@@ -80,11 +80,12 @@ def legend(colours: tuple[str, ...], size: int) -> list[dict[str, Any]]:
 def menu_pages(size: int) -> dict[str, Any]:
     """The LED menu of a ``size`` board, in words: the games offered (the first page's options)
     and each game's own pages, every option as ``{value, means}`` in the order its hole lights
-    (a1, b1, ...). From the games' registry, so the page explains any game added there."""
+    (a1, b1, ...; a page's values may depend on the board, as Picture-Puzzle's pictures do).
+    From the games' registry, so the page explains any game added there."""
     games = offered(size)
     return {"games": [{"value": spec.name, "means": spec.title} for spec in games],
-            "pages": {spec.name: {choice.name: [{"value": value, "means": words}
-                                                for value, words in zip(choice.values, choice.words)]
+            "pages": {spec.name: {choice.name: [{"value": value, "means": choice.means(value)}
+                                                for value in choice.menu_values(size)]
                                   for choice in spec.pages()}
                       for spec in games}}
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...errors import shown
 from ...games import argument_names
+from ...rules.pictures import SIZES, check_title, library_names, picture_name
 from .api import BadRequest, bounded, field, text
 
 MAX_QUARTERS = 4  # one verb turns a block at most a full turn
@@ -84,7 +85,7 @@ VERBS: dict[str, Verb] = {
 }
 
 
-COMMANDS = ("new_game", "take_back", "menu", "hint")
+COMMANDS = ("new_game", "take_back", "menu", "hint", "save_picture")
 NEW_GAME_ARGS = tuple(dict.fromkeys(("game", "players", "twist", "neutral_skip", "names", "computer", "match", "level",
                                      "hints", *argument_names())))  # the registry checks them
 
@@ -100,10 +101,26 @@ def command(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 
 def command_args(name: str, args: dict[str, Any]) -> dict[str, Any]:
-    """The command's arguments, only those it knows."""
-    known = NEW_GAME_ARGS if name == "new_game" else ()
+    """The command's arguments, only those it knows (save_picture's title checked here: a
+    title that cannot name a picture, or names one the library has, is refused at once)."""
+    known = {"new_game": NEW_GAME_ARGS, "save_picture": ("title",)}.get(name, ())
     unknown = [key for key in args if key not in known]
     if unknown:
         raise BadRequest(f"{name} takes no argument {shown(unknown[0])}"
                          + (f"; arguments: {', '.join(known)}" if known else ""))
+    if name == "save_picture":
+        return {"title": picture_title(args.get("title"))}
     return args
+
+
+def picture_title(title: Any) -> str:
+    """A new picture's title: one that can name a file and that no picture has yet (either size)."""
+    try:
+        tidy = check_title(title)
+    except ValueError as error:
+        raise BadRequest(f"save_picture: {error}") from None
+    taken = [f"{size}x{size}" for size in SIZES if picture_name(tidy) in library_names(size)]
+    if taken:
+        raise BadRequest(f"save_picture: a picture named {picture_name(tidy)!r} is already in the "
+                         f"{' and '.join(taken)} library; choose another title")
+    return tidy

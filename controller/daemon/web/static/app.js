@@ -153,6 +153,10 @@ function buildControls(settings) {
   $("take-back").onclick = () => api("/api/command", { name: "take_back" });
   $("hint").onclick = () => api("/api/command", { name: "hint" });
   $("menu").onclick = () => api("/api/command", { name: "menu" });
+  $("save-picture").onsubmit = (event) => {  // the board as it stands, among the user pictures
+    event.preventDefault();
+    api("/api/command", { name: "save_picture", args: { title: $("picture-title").value } });
+  };
   $("record").href = withToken("/api/record");
   $("summary").href = withToken("/api/summary");
   buildLegend();

@@ -1,0 +1,116 @@
+"""Picture-Puzzle chosen on the board's own LED menu: the players, the picture (the board's
+pictures, easiest first, on the bottom row and the rows above it when a row is too short) and
+the first k; a picture saved from the board appears there and plays."""
+
+from __future__ import annotations
+
+import pytest
+
+from controller.events import Command
+from controller.games.puzzle import by_difficulty
+from controller.rules import hole_name
+from controller.rules.pictures import library_names, library_picture, use_user_folder
+from tests.flow.rig import Rig
+
+
+@pytest.fixture
+def user_pictures(tmp_path):
+    use_user_folder(tmp_path / "pictures")
+    yield tmp_path / "pictures"
+    use_user_folder(None)
+
+
+def pick(r: Rig, value) -> None:
+    """Put a marble on the lit hole of ``value`` on the current page, then lift it."""
+    menu = r.core.menu
+    hole = hole_name(menu.option_holes()[menu.values().index(value)], r.profile.geometry)
+    r.do("place", hole, "white"); r.wait()
+    r.do("lift", hole); r.wait()
+
+
+def choose(r: Rig, players: int, picture: str, k: int) -> None:
+    pick(r, "puzzle")
+    assert r.core.menu.page_name() == "players"
+    pick(r, players)
+    assert r.core.menu.page_name() == "picture"
+    assert r.core.menu.values() == by_difficulty(r.profile.size)
+    pick(r, picture)
+    assert r.core.menu.page_name() == "start_k" and r.core.menu.values() == (1, 2, 3, 4)
+    pick(r, k)
+
+
+def test_the_picture_page_offers_the_boards_pictures_easiest_first_on_more_than_one_row():
+    r = Rig(sensing="colour")
+    pick(r, "puzzle"); pick(r, 2)
+    menu = r.core.menu
+    assert sorted(menu.values()) == sorted(library_names(6)) and len(menu.values()) == 11
+    names = [hole_name(h, r.profile.geometry) for h in menu.option_holes()]
+    assert names == ["a1", "b1", "c1", "d1", "e1", "f1", "a2", "b2", "c2", "d2", "e2"]
+    assert menu.values()[:2] == ("red-cross", "square") and menu.values()[-1] == "jackson-pollock"
+    assert r.core.state()["menu"]["options"][0]["means"].startswith("Red Cross (difficulty")
+
+
+@pytest.mark.parametrize("profile, picture, k", [("virtual-6x6", "house", 3), ("virtual-9x9", "four-w", 2)])
+def test_choosing_a_picture_and_k_on_the_menu_starts_that_game(profile, picture, k):
+    r = Rig(sensing="colour", profile_name=profile)
+    choose(r, 3, picture, k)  # house is on the second row of the 6x6 board's picture page
+    flow = r.core.flow
+    assert flow.options["game"] == "puzzle" and flow.options["players"] == 3
+    assert flow.options["picture"] == picture and flow.options["start_k"] == k
+    assert flow.game.picture == library_picture(picture, r.profile.size)
+
+
+def test_a_picture_saved_from_the_board_is_offered_on_the_menu_and_plays(user_pictures):
+    r = Rig(sensing="colour")
+    stones = (("a1", "red"), ("b1", "red"), ("c2", "green"), ("f6", "black"))
+    for hole, colour in stones:
+        r.do("place", hole, colour)
+    r.wait()
+    r.feed(Command(r.t, "save_picture", {"title": "Our Boat"}))
+    assert r.notices[-1] == "saved the picture 'Our Boat' (4 stones) as 'our-boat' for the 6x6 board (our-boat.txt)"
+    assert (user_pictures / "6x6" / "our-boat.txt").read_text().splitlines()[0] == "Our Boat"
+    assert library_names(6)[-1] == "our-boat" and "our-boat" not in library_names(9)
+    for hole, _ in stones:
+        r.do("lift", hole)
+    r.wait()
+    choose(r, 2, "our-boat", 1)
+    assert r.core.flow.options["picture"] == "our-boat"
+    assert r.core.flow.game.picture.stone_count == 4
+    assert "build Our Boat" in r.notices[-1]
+
+
+@pytest.mark.parametrize("title, said", [
+    ("", "a title has 1 to 30 characters"), ("x" * 31, "a title has 1 to 30 characters"),
+    ("../etc/passwd", "only letters, digits, spaces, - and ' (no '.')"), (7, "give the picture's title as text"),
+    ("Red Cross", "a picture named 'red-cross' is already in the 6x6 library"), (None, "give the picture's title as text"),
+])
+def test_a_bad_title_is_refused_with_a_notice_and_nothing_is_saved(user_pictures, title, said):
+    r = Rig(sensing="colour")
+    r.do("place", "c3", "white"); r.wait()
+    r.feed(Command(r.t, "save_picture", {"title": title}))
+    assert r.notices[-1].startswith("save picture: ") and said in r.notices[-1]
+    assert not (user_pictures / "6x6").exists() or not list((user_pictures / "6x6").iterdir())
+
+
+def test_a_saved_title_is_not_saved_again_and_an_empty_or_foreign_board_is_refused(user_pictures):
+    r = Rig(sensing="colour")
+    r.feed(Command(r.t, "save_picture", {"title": "Nothing"}))
+    assert r.notices[-1] == "save picture: the board is empty: put the picture's stones on it first"
+    r.do("place", "c3", "white"); r.wait()
+    r.feed(Command(r.t, "save_picture", {"title": "Dot"}))
+    r.feed(Command(r.t, "save_picture", {"title": "dot"}))
+    assert "a picture named 'dot' is already in the 6x6 library" in r.notices[-1]
+    assert (user_pictures / "6x6" / "dot.txt").read_text().startswith("Dot\n")
+    r.do("place", "d4", "blue"); r.wait()
+    r.feed(Command(r.t, "save_picture", {"title": "Blue"}))
+    assert r.notices[-1] == "save picture: the blue marble on d4 has no picture colour (white, black, red, green)"
+
+
+def test_a_presence_board_saves_its_marbles_white_and_no_folder_is_a_notice(user_pictures):
+    r = Rig(sensing="presence")
+    r.do("place", "a1"); r.do("place", "f6"); r.wait()
+    r.feed(Command(r.t, "save_picture", {"title": "Corners"}))
+    assert library_picture("corners", 6).rows()[0] == ".....W" and library_picture("corners", 6).colours_used == (0,)
+    use_user_folder(None)
+    r.feed(Command(r.t, "save_picture", {"title": "Again"}))
+    assert r.notices[-1] == "save picture: this board keeps no user pictures (no state directory)"

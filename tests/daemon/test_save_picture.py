@@ -1,0 +1,56 @@
+"""POST /api/command save_picture: the board as it stands saved among the user pictures (a 400
+naming what is wrong with a bad title, before the core sees it); the picture then starts a game.
+The MQTT command topic checks commands with the same code."""
+
+from __future__ import annotations
+
+import pytest
+
+from controller.daemon.web.api import BadRequest
+from controller.daemon.web.verbs import command
+from controller.rules.pictures import library_names, use_user_folder
+from tests.daemon.test_web import console, post, until
+
+
+@pytest.fixture
+def user_pictures(tmp_path):
+    use_user_folder(tmp_path / "pictures")
+    yield tmp_path / "pictures"
+    use_user_folder(None)
+
+
+def test_a_saved_board_becomes_a_picture_a_new_game_can_play(user_pictures):
+    async def check(client, board):
+        for hole, colour in (("a1", "red"), ("c3", "black")):
+            assert (await post(client, "/api/board/place", {"hole": hole, "colour": colour}))[0] == 200
+        assert await post(client, "/api/command", {"name": "save_picture", "args": {"title": "Two Dots"}}) \
+            == (202, {"queued": "save_picture"})
+        await until(client, lambda state: "two-dots" in library_names(6))
+        status, answer = await post(client, "/api/command", {"name": "save_picture", "args": {"title": "two  dots"}})
+        assert status == 400 and "already in the 6x6 library" in answer["error"]
+        await post(client, "/api/board/clear", {})
+        assert (await post(client, "/api/command", {"name": "new_game",
+                                                     "args": {"game": "puzzle", "picture": "Two Dots"}}))[0] == 202
+        state = await until(client, lambda state: (state.get("options") or {}).get("picture") == "two-dots")
+        assert state["options"]["game"] == "puzzle"
+
+    console()(check)
+
+
+@pytest.mark.parametrize("args, said", [
+    ({"title": "a/b"}, "only letters, digits, spaces, - and ' (no '/')"),
+    ({"title": ""}, "a title has 1 to 30 characters"),
+    ({"title": ["x"]}, "give the picture's title as text"),
+    ({}, "give the picture's title as text"),
+    ({"title": "Ok", "size": 9}, "save_picture takes no argument 'size'; arguments: title"),
+    ({"title": "Square"}, "a picture named 'square' is already in the 6x6 and 9x9 library"),
+])
+def test_a_bad_title_is_a_400_and_the_daemon_goes_on(user_pictures, args, said):
+    async def check(client, board):
+        status, answer = await post(client, "/api/command", {"name": "save_picture", "args": args})
+        assert status == 400 and said in answer["error"]
+        assert (await client.get("/api/state")).status == 200
+        with pytest.raises(BadRequest, match="save_picture"):  # the MQTT command topic's check
+            command({"name": "save_picture", "args": args})
+
+    console()(check)
