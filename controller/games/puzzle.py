@@ -37,7 +37,7 @@ from typing import Any
 
 from ..flow.puzzle import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
 from ..rules.picture_rating import rate
-from ..rules.pictures import SIZES, library_names, library_picture, picture_name
+from ..rules.pictures import SIZES, library_names, library_picture, picture_name, shipped_names
 from ..rules.puzzle import Check, PuzzleOptions
 from .spec import Choice, GameSpec, OptionError
 
@@ -91,9 +91,10 @@ class PictureChoice(Choice):
 
 
 def by_difficulty(size: int) -> tuple[str, ...]:
-    """The ``size`` board's pictures, easiest first (ties in the library's order)."""
-    names = library_names(size)
-    return tuple(sorted(names, key=lambda name: _score(name, size)))
+    """The ``size`` board's shipped pictures, easiest first (ties in the library's order), then
+    the saved ones in the library's order: a saved picture never moves a shipped one's hole."""
+    shipped = shipped_names(size)
+    return tuple(sorted(shipped, key=lambda name: _score(name, size))) + library_names(size)[len(shipped):]
 
 
 @cache

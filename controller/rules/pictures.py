@@ -243,7 +243,8 @@ def save_user_picture(picture: Picture) -> Path:
     return save_picture(picture, user_folder(picture.size))
 
 
-def _shipped(size: int) -> tuple[str, ...]:
+def shipped_names(size: int) -> tuple[str, ...]:
+    """The names of the pictures shipped for the ``size`` board, in the library's order."""
     if size not in SIZES:
         raise ValueError(f"board size {size} has no pictures (6 or 9)")
     return tuple(_folder(size).joinpath("order.txt").read_text(encoding="utf-8").split())
@@ -260,7 +261,7 @@ def library_names(size: int) -> tuple[str, ...]:
     """The names of the pictures for the ``size`` board: the shipped ones in the library's
     order (the rulebook's, its file ``order.txt``, so the list reads as the rulebook does),
     then the user's, by name."""
-    shipped = _shipped(size)
+    shipped = shipped_names(size)
     return shipped + _user_names(size, shipped)
 
 
@@ -271,7 +272,7 @@ def library_picture(name: str, size: int) -> Picture:
     names = library_names(size)
     if wanted not in names:
         raise ValueError(f"no picture {name!r} for the {size}x{size} board (pictures: {', '.join(names)})")
-    file = _folder(size) if wanted in _shipped(size) else user_folder(size)
+    file = _folder(size) if wanted in shipped_names(size) else user_folder(size)
     return parse_picture(file.joinpath(f"{wanted}.txt").read_text(encoding="utf-8"), f"{size}x{size}/{wanted}.txt")
 
 

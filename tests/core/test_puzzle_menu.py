@@ -70,6 +70,7 @@ def test_a_picture_saved_from_the_board_is_offered_on_the_menu_and_plays(user_pi
     assert r.notices[-1] == "saved the picture 'Our Boat' (4 stones) as 'our-boat' for the 6x6 board (our-boat.txt)"
     assert (user_pictures / "6x6" / "our-boat.txt").read_text().splitlines()[0] == "Our Boat"
     assert library_names(6)[-1] == "our-boat" and "our-boat" not in library_names(9)
+    assert by_difficulty(6)[-1] == "our-boat"  # after the shipped pictures, whose holes stay put
     for hole, _ in stones:
         r.do("lift", hole)
     r.wait()

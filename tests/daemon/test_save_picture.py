@@ -54,3 +54,21 @@ def test_a_bad_title_is_a_400_and_the_daemon_goes_on(user_pictures, args, said):
             command({"name": "save_picture", "args": args})
 
     console()(check)
+
+
+def test_the_new_game_form_offers_a_saved_picture_once_the_page_reloads_its_layout(user_pictures):
+    async def check(client, board):
+        def pictures(layout):
+            puzzle = next(game for game in layout["layout"]["games"] if game["name"] == "puzzle")
+            return [v["value"] for v in next(o for o in puzzle["options"] if o["name"] == "picture")["values"]]
+
+        before = pictures(await (await client.get("/api/layout")).json())
+        assert "four-w" not in before and before[0] == "red-cross"  # the 6x6 board's own, easiest first
+        await post(client, "/api/board/place", {"hole": "d4", "colour": "green"})
+        await post(client, "/api/command", {"name": "save_picture", "args": {"title": "Green Dot"}})
+        await until(client, lambda state: "green-dot" in library_names(6))
+        layout = await (await client.get("/api/layout")).json()
+        assert pictures(layout) == [*before, "green-dot"]
+        assert layout["layout"]["menu"]["pages"]["puzzle"]["picture"][-1] == {"value": "green-dot", "means": "green-dot"}
+
+    console()(check)

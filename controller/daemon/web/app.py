@@ -47,7 +47,7 @@ from ..runtime import Runtime
 from .api import BadRequest, body, cut, error_response
 from .guard import guard
 from .hub import Hub
-from .layout import layout, marble_colours
+from .layout import games_offered, layout, marble_colours, menu_pages
 from .record import game_record
 from .verbs import VERBS, Limits, command
 
@@ -141,7 +141,12 @@ async def _index(request: web.Request) -> web.StreamResponse:
 
 
 async def _layout(request: web.Request) -> web.Response:
-    return web.json_response(request.app[SETTINGS])
+    """The settings, the games' options read afresh: a picture saved since start-up is offered."""
+    settings = request.app[SETTINGS]
+    board_layout = settings["layout"]
+    games = games_offered(tuple(board_layout["colours"]), board_layout["size"])
+    return web.json_response({**settings, "layout": {**board_layout, "games": games,
+                                                     "menu": menu_pages(board_layout["size"])}})
 
 
 async def _state(request: web.Request) -> web.Response:

@@ -94,12 +94,13 @@ def games_offered(board: tuple[str, ...], size: int) -> list[dict[str, Any]]:
     """Every game a ``size`` board plays, for the page's new-game form: its name and title, its
     options (each with its default, its values in words and whether the LED menu asks it; a
     ``new_game`` command takes them by name; a free option, such as Triple's cards, says how a
-    form asks it in ``input``) and each number of players' seat colours, seat 1
+    form asks it in ``input``; the values a board offers, as its menu: Picture-Puzzle's pictures
+    are the board's own, saved ones too) and each number of players' seat colours, seat 1
     first (partners share a colour in team play; Triple's seats wear no marble colour), and the
     marble colours it is played with (``marbles``)."""
     return [{"name": spec.name, "title": spec.title,
              "options": [{"name": c.name, "default": c.default, "menu": c.menu and len(c.values) > 1,
-                          "values": [{"value": v, "means": w} for v, w in zip(c.values, c.words)],
+                          "values": [{"value": v, "means": c.means(v)} for v in c.menu_values(size)],
                           "input": getattr(c, "input", None)}  # a free option's field: "text" or "number"
                          for c in spec.choices],
              "seats": {str(n): _seat_colours(spec, n, board, size) for n in spec.choice("players").values},
