@@ -110,3 +110,21 @@ def test_a_screenshot_of_every_library_picture(browser, size):  # noqa: F811 (br
         next(pages, None)
     finally:
         next(sim, None)
+
+
+def test_the_board_saved_as_a_picture_from_the_page_is_offered_and_plays(page9: Page):
+    page = page9
+    click_hole(page, "e5", "white")  # at the menu the hand holds the board's own colours
+    click_hole(page, "f6", "black")
+    page.fill("#picture-title", "Kite")
+    page.click("#save-picture button[type=submit]")
+    expect(page.locator("#notices")).to_contain_text("saved the picture 'Kite' (2 stones) as 'kite' for the 9x9 board")
+    page.fill("#picture-title", "Kite/2")
+    page.click("#save-picture button[type=submit]")
+    expect(page.locator("body")).to_contain_text("only letters, digits, spaces, - and ' (no '/')")
+    page.reload()  # the form reads the pictures afresh
+    page.select_option("#game", "puzzle")
+    page.select_option("#picture", label="kite")
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#notices")).to_contain_text("new puzzle game")
+    expect(page.locator("#notices")).to_contain_text("build Kite")
