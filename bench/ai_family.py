@@ -17,27 +17,27 @@ The default run (levels 1 and 2, 40 games per game and level) takes about a minu
 core. Measured on one core of the shared 2-core development machine with ``--levels 0 1 2 3``
 (40 games each, about two and a half minutes of CPU):
 
-    game                  level  games   win%  draw%  loss%  chance%  median s   p90 s  moves
-    multiplayer 3             0     40    7.5    0.0   92.5     33.3    0.0026  0.0032    343
-    multiplayer 3             1     40   32.5    0.0   67.5     33.3    0.0027  0.0040    342
-    multiplayer 3             2     40   97.5    0.0    2.5     33.3    0.0312  0.0366    235
-    multiplayer 3             3     40   92.5    0.0    7.5     33.3    0.0901  0.1097    213
-    multiplayer 4             0     40    7.5    0.0   92.5     25.0    0.0031  0.0040    445
-    multiplayer 4             1     40   35.0    0.0   65.0     25.0    0.0032  0.0042    355
-    multiplayer 4             2     40   80.0    0.0   20.0     25.0    0.0678  0.0834    314
-    multiplayer 4             3     40   87.5    0.0   12.5     25.0    0.1649  0.2191    232
-    teams                     0     40   17.5    0.0   82.5     50.0    0.0026  0.0040    230
-    teams                     1     40   57.5    0.0   42.5     50.0    0.0021  0.0025    237
-    teams                     2     40   95.0    0.0    5.0     50.0    0.0584  0.0846    197
-    teams                     3     40   95.0    0.0    5.0     50.0    0.1227  0.1425    176
-    triple 2                  0     40   97.5    0.0    2.5     50.0    0.0019  0.0032    282
-    triple 2                  1     40   97.5    0.0    2.5     50.0    0.0022  0.0038    260
-    triple 2                  2     40   97.5    0.0    2.5     50.0    0.0103  0.0174    260
-    triple 2                  3     40   97.5    0.0    2.5     50.0    0.0146  0.0347    260
-    triple 3                  0     40   95.0    0.0    5.0     33.3    0.0025  0.0062    290
-    triple 3                  1     40   95.0    0.0    5.0     33.3    0.0027  0.0074    284
-    triple 3                  2     40   95.0    0.0    5.0     33.3    0.0055  0.0099    284
-    triple 3                  3     40   95.0    0.0    5.0     33.3    0.0070  0.0176    284
+    game                  level  chance% games   win%  draw%  loss%  median s   p90 s  moves
+    multiplayer 3             0     33.3    40    7.5    0.0   92.5    0.0026  0.0032    343
+    multiplayer 3             1     33.3    40   32.5    0.0   67.5    0.0027  0.0040    342
+    multiplayer 3             2     33.3    40   97.5    0.0    2.5    0.0312  0.0366    235
+    multiplayer 3             3     33.3    40   92.5    0.0    7.5    0.0901  0.1097    213
+    multiplayer 4             0     25.0    40    7.5    0.0   92.5    0.0031  0.0040    445
+    multiplayer 4             1     25.0    40   35.0    0.0   65.0    0.0032  0.0042    355
+    multiplayer 4             2     25.0    40   80.0    0.0   20.0    0.0678  0.0834    314
+    multiplayer 4             3     25.0    40   87.5    0.0   12.5    0.1649  0.2191    232
+    teams                     0     50.0    40   17.5    0.0   82.5    0.0026  0.0040    230
+    teams                     1     50.0    40   57.5    0.0   42.5    0.0021  0.0025    237
+    teams                     2     50.0    40   95.0    0.0    5.0    0.0584  0.0846    197
+    teams                     3     50.0    40   95.0    0.0    5.0    0.1227  0.1425    176
+    triple 2                  0     50.0    40   97.5    0.0    2.5    0.0019  0.0032    282
+    triple 2                  1     50.0    40   97.5    0.0    2.5    0.0022  0.0038    260
+    triple 2                  2     50.0    40   97.5    0.0    2.5    0.0103  0.0174    260
+    triple 2                  3     50.0    40   97.5    0.0    2.5    0.0146  0.0347    260
+    triple 3                  0     33.3    40   95.0    0.0    5.0    0.0025  0.0062    290
+    triple 3                  1     33.3    40   95.0    0.0    5.0    0.0027  0.0074    284
+    triple 3                  2     33.3    40   95.0    0.0    5.0    0.0055  0.0099    284
+    triple 3                  3     33.3    40   95.0    0.0    5.0    0.0070  0.0176    284
 
 (``chance%`` is a fair share: one seat, or one pair, of the game's.) On 9x9 the beginner wins
 far less than its fair share, level 1 about its fair share (teams: a little more), and levels 2
@@ -53,10 +53,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from collections.abc import Callable
 
+from ai_levels import tally  # the benches run as scripts from bench/
 from controller.ai import choose_move
 from controller.ai.family_board import Seating, occupied
 from controller.ai.family_eval import scored_moves
@@ -140,7 +140,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=list(GAMES), choices=list(GAMES), metavar="NAME",
                         help=f"games to play (default all: {', '.join(GAMES)})")
     args = parser.parse_args()
-    print(f"{'game':<22}{'level':>5}{'games':>7}{'win%':>7}{'draw%':>7}{'loss%':>7}{'chance%':>9}"
+    print(f"{'game':<22}{'level':>5}{'chance%':>9}{'games':>6}{'win%':>7}{'draw%':>7}{'loss%':>7}"
           f"{'median s':>10}{'p90 s':>8}{'moves':>7}")
     for name in args.only:
         for level in args.levels:
@@ -149,13 +149,7 @@ def main() -> None:
                 result, times = play(name, level, seed)
                 results.append(result)
                 seconds.extend(times)
-            n = len(results)
-            shares = [100 * results.count(r) / n for r in (1, 0, -1)]
-            ordered = sorted(seconds)
-            p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-            print(f"{name:<22}{level:>5}{n:>7}{shares[0]:>7.1f}{shares[1]:>7.1f}{shares[2]:>7.1f}"
-                  f"{100 / GAMES[name][1]:>9.1f}{statistics.median(seconds):>10.4f}{p90:>8.4f}{len(seconds):>7}",
-                  flush=True)
+            print(f"{name:<22}{level:>5}{100 / GAMES[name][1]:>9.1f}{tally(results, seconds)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -81,6 +81,17 @@ def play(level: int, seed: int) -> tuple[int, list[float]]:
     return (1 if outcome.winners == (level_seat,) else -1), seconds
 
 
+def tally(results: list[int], seconds: list[float]) -> str:
+    """The games, win/draw/loss shares (results 1/0/-1) and the median and p90 seconds per move
+    of one row, as the level and family benches print it."""
+    n = len(results)
+    shares = [100 * results.count(r) / n for r in (1, 0, -1)]
+    ordered = sorted(seconds)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return (f"{n:>6}{shares[0]:>7.1f}{shares[1]:>7.1f}{shares[2]:>7.1f}"
+            f"{statistics.median(seconds):>10.4f}{p90:>8.4f}{len(seconds):>7}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="seeded games per level (default 40)")
@@ -93,12 +104,7 @@ def main() -> None:
             result, times = play(level, seed)
             results.append(result)
             seconds.extend(times)
-        n = len(results)
-        shares = [100 * results.count(r) / n for r in (1, 0, -1)]
-        ordered = sorted(seconds)
-        p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-        print(f"{level:<7}{n:>6}{shares[0]:>7.1f}{shares[1]:>7.1f}{shares[2]:>7.1f}"
-              f"{statistics.median(seconds):>10.4f}{p90:>8.4f}{len(seconds):>7}", flush=True)
+        print(f"{level:<7}{tally(results, seconds)}", flush=True)
 
 
 if __name__ == "__main__":
