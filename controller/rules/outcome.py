@@ -21,6 +21,8 @@ class Termination(Enum):
     OWN_PATTERN = "own pattern"  # personal cards: the mover built their own card
     CARDS_OUT = "cards run out"  # no card left to play for: bonus game scores, or the rest share first
     REPETITION = "position repeated"  # the third time the same move-phase position came round
+    # Picture-Puzzle practice
+    PRACTICE_OVER = "practice over"  # a restore failed, or the last k was restored
 
 
 @dataclass(frozen=True)

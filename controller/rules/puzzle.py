@@ -40,7 +40,14 @@ Where the rulebook and the issue are silent, this module decides:
   growing past them stops at the stones.
 - *The fastest restorer* is the one with the quickest passed restore per stone (seconds divided by
   k), so a quick k=3 restore is not beaten by any slow k=1 one; ties share.
-- *Players*: 2 to 4, the product's seats.
+- *Players*: 2 to 4, the product's seats; 1 in practice.
+- *Practice* (``practice``, issue 13): one child practises alone. The child (seat 1) always
+  restores and the computer always dismantles, as seat 2 (its status colour is seat 2's; see
+  :mod:`controller.ai.puzzle`). Each stage is one round, so k grows by one after every passed
+  restore and stops at the picture's stones. The game ends at the first failed restore, or
+  after the restore passed at k equal to the picture's stones; either way the child is placed
+  first (``practice over``: the rounds say how far they came). The computer dismantles without
+  a time limit (``dismantle_limit_s`` is refused with practice); a restore limit may be set.
 - *Standings*: the winner, then the others in reverse order of going out.
 
 >>> from controller.rules.pictures import library_picture
@@ -73,6 +80,7 @@ from .position import Position
 from .puzzle_notation import Kind, Step, parse_step, step_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+PRACTICE_DISMANTLER = 2  # the computer's seat in practice
 
 
 class Check(Enum):
@@ -128,7 +136,7 @@ class PuzzleOptions:
     >>> PuzzleOptions(players=3, start_k=2, restore_limit_s=30).text()
     'players=3 start-k=2 restore-limit=30 dismantle-limit=off check=colour'
     >>> PuzzleOptions.parse("players=4 dismantle-limit=12.5 check=presence")
-    PuzzleOptions(players=4, start_k=1, restore_limit_s=None, dismantle_limit_s=12.5, check=<Check.PRESENCE: 'presence'>)
+    PuzzleOptions(players=4, start_k=1, restore_limit_s=None, dismantle_limit_s=12.5, check=<Check.PRESENCE: 'presence'>, practice=False)
     >>> PuzzleOptions(players=5)
     Traceback (most recent call last):
     ...
@@ -140,9 +148,16 @@ class PuzzleOptions:
     restore_limit_s: float | None = None
     dismantle_limit_s: float | None = None
     check: Check = Check.COLOUR
+    practice: bool = False
 
     def __post_init__(self) -> None:
-        if not _is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+        if not isinstance(self.practice, bool):
+            raise ValueError(f"practice must be true or false, not {self.practice!r}")
+        if self.practice and self.players != 1:
+            raise ValueError(f"practice is for 1 player (the computer dismantles), not {self.players!r}")
+        if self.practice and self.dismantle_limit_s is not None:
+            raise ValueError("in practice the computer dismantles: it has no dismantle time limit")
+        if not self.practice and (not _is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS):
             raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players!r}")
         if not _is_int(self.start_k) or self.start_k < 1:
             raise ValueError(f"the starting k must be a whole number of at least 1, not {self.start_k!r}")
@@ -153,16 +168,18 @@ class PuzzleOptions:
             raise ValueError(f"check must be one of {', '.join(c.value for c in Check)}, not {self.check!r}")
 
     def text(self) -> str:
-        """The canonical ``key=value`` form, as record headers write it."""
+        """The canonical ``key=value`` form, as record headers write it (``practice=on`` only
+        in practice, so the records of other games read as they always have)."""
         limits = (_limit_text(self.restore_limit_s), _limit_text(self.dismantle_limit_s))
         return (f"players={self.players} start-k={self.start_k} restore-limit={limits[0]} "
-                f"dismantle-limit={limits[1]} check={self.check.value}")
+                f"dismantle-limit={limits[1]} check={self.check.value}" + (" practice=on" if self.practice else ""))
 
     @classmethod
     def parse(cls, text: str) -> PuzzleOptions:
         """Read :meth:`text`'s form back; unknown keys or values raise ValueError naming them."""
-        keys = ("players", "start-k", "restore-limit", "dismantle-limit", "check")
-        values = {"players": "2", "start-k": "1", "restore-limit": "off", "dismantle-limit": "off", "check": "colour"}
+        keys = ("players", "start-k", "restore-limit", "dismantle-limit", "check", "practice")
+        values = {"players": "2", "start-k": "1", "restore-limit": "off", "dismantle-limit": "off", "check": "colour",
+                  "practice": "off"}
         for word in text.split():
             key, sep, value = word.partition("=")
             if not sep or key not in keys:
@@ -174,8 +191,11 @@ class PuzzleOptions:
         checks = {c.value: c for c in Check}
         if values["check"] not in checks:
             raise ValueError(f"option check must be one of {', '.join(checks)}, not {values['check']!r}")
+        if values["practice"] not in ("on", "off"):
+            raise ValueError(f"option practice must be on or off, not {values['practice']!r}")
         return cls(int(values["players"]), int(values["start-k"]), _parse_limit("restore-limit", values["restore-limit"]),
-                   _parse_limit("dismantle-limit", values["dismantle-limit"]), checks[values["check"]])
+                   _parse_limit("dismantle-limit", values["dismantle-limit"]), checks[values["check"]],
+                   values["practice"] == "on")
 
 
 def _is_int(value: object) -> bool:
@@ -458,6 +478,9 @@ class PuzzleGame:
         return done
 
     def _next_round(self, restored: int | None) -> None:
+        if self.options.practice:
+            self._next_practice(restored is not None and not self.eliminated)
+            return
         playing = self.playing()
         if len(playing) == 1:
             self.outcome = Outcome(Termination.LAST_PLAYER, playing, (), self._standings(playing[0]))
@@ -468,6 +491,15 @@ class PuzzleGame:
             self._stage_left = set(playing)
         restorer = self._turn.restorer if restored is None else self._after(restored)
         self._turn = _Turn(restorer, self._after(restorer))
+
+    def _next_practice(self, passed: bool) -> None:
+        """Practice: the next stage after a passed restore (k one more), or the end."""
+        if not passed or self.k == self.picture.stone_count:
+            self.outcome = Outcome(Termination.PRACTICE_OVER, (1,), (), ((1,),))
+            return
+        self.stage += 1
+        self.k += 1
+        self._turn = _Turn(1, PRACTICE_DISMANTLER)
 
     def _after(self, seat: int) -> int:
         """The next seat still in after ``seat``, round the table."""

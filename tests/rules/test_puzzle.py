@@ -5,7 +5,8 @@ order with skipping, stages, k rising and capped, the winner, the stopwatch."""
 import pytest
 
 from controller.rules import IllegalMoveError, NotationError, Termination
-from controller.rules.pictures import parse_picture
+from controller.rules.notation import hole_name
+from controller.rules.pictures import LETTERS, parse_picture
 from controller.rules.puzzle import Check, Phase, PuzzleGame, PuzzleOptions, Reason
 
 # W on a6 (block 1), R on e3 (block 4), W on f1 (block 4).
@@ -300,3 +301,68 @@ def test_polarity_checking_takes_any_stone_for_a_red_or_green_one_and_the_other_
     g = game(players=4, check=Check.POLARITY)
     assert play(g, "-e3", "1R", "We3", "1L").passed  # white for red: red reads as one pole or the other
     assert not play(g, "-e3", "1R", "We2", "1L").passed  # but never a stone in the wrong hole
+
+
+# -- practice (issue 13): the child restores, the computer dismantles as seat 2 -----------------
+
+def practice(**options) -> PuzzleGame:
+    return PuzzleGame(THREE, PuzzleOptions(players=1, practice=True, **options))
+
+
+def test_practice_is_one_child_restoring_and_the_computer_seat_2_dismantling():
+    g = practice()
+    assert (g.restorer, g.dismantler, g.k, g.playing()) == (1, 2, 1, (1,))
+
+
+def test_practice_raises_k_after_every_passed_restore_and_ends_at_the_first_failure():
+    g = practice()
+    play(g, *_pass_round(g))
+    assert (g.restorer, g.dismantler, g.k, g.stage, g.is_over()) == (1, 2, 2, 2, False)
+    play(g, *_dismantle(g), *_wrong_restore(g))
+    assert g.is_over() and g.outcome.termination is Termination.PRACTICE_OVER
+    assert g.standings == ((1,),) and [r.passed for r in g.rounds] == [True, False]
+
+
+def test_practice_ends_after_the_restore_at_k_equal_to_the_pictures_stones():
+    g = practice(start_k=THREE.stone_count)
+    play(g, *_pass_round(g))
+    assert g.is_over() and g.rounds[-1].passed and g.outcome.termination is Termination.PRACTICE_OVER
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"players": 2, "practice": True}, "practice is for 1 player"),
+    ({"players": 1}, "players must be 2 to 4"),
+    ({"players": 1, "practice": True, "dismantle_limit_s": 10}, "no dismantle time limit"),
+    ({"players": 1, "practice": "yes"}, "practice must be true or false"),
+])
+def test_practice_options_are_checked(options, message):
+    with pytest.raises(ValueError, match=message):
+        PuzzleOptions(**options)
+
+
+def test_practice_travels_in_the_options_text_and_back():
+    options = PuzzleOptions(players=1, practice=True)
+    assert options.text().endswith(" practice=on") and PuzzleOptions.parse(options.text()) == options
+    assert "practice" not in PuzzleOptions().text()
+
+
+def _holes(g: PuzzleGame) -> list[int]:
+    return [h for h in range(g.geometry.hole_count) if g.picture.position.occupied >> h & 1][:g.k]
+
+
+def _dismantle(g: PuzzleGame) -> list[str]:
+    """k of the picture's stones out, then block 2 (empty in THREE) turned k times."""
+    return [f"-{hole_name(h, g.geometry)}" for h in _holes(g)] + ["2R"] * g.k
+
+
+def _pass_round(g: PuzzleGame) -> list[str]:
+    """A dismantle and the restore that undoes it: each stone back, block 2 turned back."""
+    picture = g.picture.position
+    restore = [step for h in _holes(g) for step in (f"{LETTERS[picture.colour_at(h)]}{hole_name(h, g.geometry)}", "2L")]
+    return _dismantle(g) + restore
+
+
+def _wrong_restore(g: PuzzleGame) -> list[str]:
+    """Stones in holes the picture leaves empty."""
+    empty = [h for h in range(g.geometry.hole_count) if not g.picture.position.occupied >> h & 1]
+    return [step for h in empty[:g.k] for step in (f"W{hole_name(h, g.geometry)}", "2L")]
