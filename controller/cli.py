@@ -16,7 +16,7 @@ import sys
 
 from . import __version__
 
-COMMANDS = ("analyse", "calibrate", "doctor", "firmware", "game", "inputs", "leds", "pictures", "profile", "replay", "run", "selftest", "sim")
+COMMANDS = ("analyse", "calibrate", "classroom", "doctor", "firmware", "game", "inputs", "leds", "pictures", "profile", "replay", "run", "selftest", "sim")
 DESCRIPTION = ("Referee Pentago on a sensored board, or play it on a virtual one in the browser "
                "(pentago-board sim). Each COMMAND has its own --help.")
 

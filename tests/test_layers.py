@@ -23,12 +23,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("board", "lights", "drivers"),  # physical truth | scenes -> frames | hardware
     ("flow", "games"),  # the flows, scenes and menu; the registry of games over them
     ("core", "tape"),  # events in, effects out; tapes of physical input
-    ("daemon", "commands", "cli", "__main__", "__init__"),  # the shell
+    ("daemon", "classroom", "commands", "cli", "__main__", "__init__"),  # the shell (classroom: the teacher's console over MQTT)
 )
 RANK = {unit: n for n, units in enumerate(LAYERS) for unit in units}
 
 # Imports allowed besides "only lower layers": within a layer, and the few layers that promise more.
-ALSO: dict[str, set[str]] = {"games": {"flow"}, "daemon": {"commands", "cli"}, "commands": {"daemon", "cli"},
+ALSO: dict[str, set[str]] = {"games": {"flow"}, "daemon": {"commands", "cli"}, "classroom": {"daemon"},
+                             "commands": {"daemon", "classroom", "cli"},
                              "cli": {"commands", "daemon"}, "__main__": {"cli"}, "__init__": set()}
 NEVER: dict[str, set[str]] = {
     "drivers": {"rules", "board", "lights", "flow", "games", "core", "ai"},  # hardware only

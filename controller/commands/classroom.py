@@ -1,0 +1,72 @@
+"""`pentago-board classroom`: the teacher's console for every board publishing to one broker.
+
+It listens on 127.0.0.1 by default, needing no token there (as the board's web console). Listening
+on any other address it needs a token: ``--token``, or PENTAGO_BOARD_TOKEN, or else a fresh one
+made for this run and printed in the address (shown on this terminal only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+
+from . import port_number
+
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "classroom", help="the teacher's web console for every board publishing to an MQTT broker",
+        description="List every board on the broker live and start a game or a Picture-Puzzle round on "
+                    "one board or all of them; download every board's summary as one CSV.")
+    parser.add_argument("--broker", default="localhost", metavar="HOST", help="the MQTT broker (default localhost)")
+    parser.add_argument("--port", type=port_number, default=1883, metavar="N", help="the broker's port (default 1883)")
+    parser.add_argument("--prefix", default="pentago-board", help="the boards' topic prefix (default pentago-board)")
+    parser.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
+                        help="where the console's page listens (default 127.0.0.1: this machine only)")
+    parser.add_argument("--web-port", type=port_number, default=8090, metavar="N",
+                        help="the page's port (default 8090; 0 for any free one)")
+    parser.add_argument("--token", default=os.environ.get("PENTAGO_BOARD_TOKEN", ""),
+                        help="the token the page needs (default PENTAGO_BOARD_TOKEN; made up for this run "
+                             "when listening beyond this machine without one)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+    import importlib.util
+    import sys
+
+    if importlib.util.find_spec("aiomqtt") is None:
+        print("the classroom console needs the MQTT client: pip install 'pentago-board[mqtt]'", file=sys.stderr)
+        return 2
+    return asyncio.run(_serve(args))
+
+
+async def _serve(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from aiohttp import web
+
+    from ..classroom.app import make_app
+    from ..classroom.boards import Boards
+    from ..classroom.link import Link
+
+    token = args.token or ("" if args.listen in LOCAL else secrets.token_urlsafe(12))
+    app = make_app(Link(args.broker, args.port, Boards(args.prefix)), args.listen, token)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, args.listen, args.web_port)
+    await site.start()
+    port = runner.addresses[0][1]
+    host = "127.0.0.1" if args.listen in ("0.0.0.0", "::") else (f"[{args.listen}]" if ":" in args.listen else args.listen)
+    query = f"?token={token}" if token else ""
+    print(f"Classroom console: http://{host}:{port}/{query}  (boards on {args.broker}:{args.port}; Ctrl-C to stop)",
+          flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
+    return 0

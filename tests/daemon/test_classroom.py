@@ -1,0 +1,150 @@
+"""The classroom console against a real Mosquitto and three `pentago-board run` daemons on
+virtual boards: it lists all three live, a command from it starts a game on one board only (or on
+every board online), a stopped board shows offline, and the web console's guard keeps its API;
+plus the rows and the combined summary read from published states (no broker)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from types import SimpleNamespace
+
+import pytest
+
+from controller.classroom.boards import Boards
+from tests.daemon.test_mqtt_daemons import BOARDS, boards, broker  # noqa: F401 (fixtures)
+
+from .daemon_proc import ROOT
+
+
+def run_console(broker_port: int, *more: str):
+    proc = subprocess.Popen([sys.executable, "-m", "controller", "classroom", "--port", str(broker_port),
+                             "--web-port", "0", *more],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    assert line.startswith("Classroom console: http://127.0.0.1:"), line + proc.stderr.read()
+    yield SimpleNamespace(url=line.split()[2], proc=proc)
+    proc.send_signal(signal.SIGINT)
+    proc.wait(15)
+
+
+@pytest.fixture
+def console(broker):  # noqa: F811 (broker: the imported fixture)
+    yield from run_console(broker.port)
+
+
+def call(url: str, body: dict | None = None, headers: dict | None = None) -> tuple[int, dict]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def wait_rows(console, check, what: str, seconds: float = 20) -> dict[str, dict]:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        code, data = call(console.url + "api/boards")
+        assert code == 200, data
+        rows = {row["board"]: row for row in data["boards"]}
+        if check(rows):
+            return rows
+        time.sleep(0.1)
+    raise AssertionError(f"the console never showed {what}: {rows}")
+
+
+def all_online(rows: dict) -> bool:
+    return set(rows) == set(BOARDS) and all(row["online"] for row in rows.values())
+
+
+def test_the_console_lists_all_three_boards_online(boards, console):  # noqa: F811
+    rows = wait_rows(console, all_online, "three boards online")
+    assert [rows[name]["state"] for name in BOARDS] == ["choosing"] * 3
+    page = urllib.request.urlopen(console.url, timeout=10).read().decode()
+    assert "<h1>Classroom console</h1>" in page
+
+
+def test_a_command_from_the_console_starts_a_game_on_one_board_only(boards, console):  # noqa: F811
+    wait_rows(console, all_online, "three boards online")
+    code, answer = call(console.url + "api/command",
+                        {"boards": ["b2"], "name": "new_game", "args": {"game": "classic", "names": ["Ann", "Bo"]}})
+    assert (code, answer) == (200, {"sent": ["b2"]})
+    boards["b2"].wait_state(lambda s: s["state"] == "awaiting_placement")
+    rows = wait_rows(console, lambda r: r["b2"]["game"] == "classic", "b2's game")
+    assert rows["b2"]["players"] == ["Ann", "Bo"] and rows["b2"]["turn"] == "Ann"
+    time.sleep(0.3)
+    for other in ("b1", "b3"):
+        assert boards[other].state()["state"] == "choosing"
+
+
+def test_a_round_on_every_board_online_and_bad_commands_refused(boards, console):  # noqa: F811
+    wait_rows(console, all_online, "three boards online")
+    for body, said in [({"boards": ["b9"], "name": "new_game"}, "no board 'b9' has published here"),
+                       ({"boards": "b1", "name": "new_game"}, "must be \"all\" or a list"),
+                       ({"boards": "all", "name": "fly"}, "unknown command 'fly'"),
+                       ({"boards": "all", "name": "new_game", "args": {"colour": "red"}}, "takes no argument 'colour'")]:
+        code, answer = call(console.url + "api/command", body)
+        assert code == 400 and said in answer["error"], answer
+    args = {"game": "puzzle", "players": 2, "names": ["Ada", "Bo"], "picture": "h", "start_k": 2}
+    code, answer = call(console.url + "api/command", {"boards": "all", "name": "new_game", "args": args})
+    assert (code, answer) == (200, {"sent": list(BOARDS)})
+    rows = wait_rows(console, lambda r: all(row["puzzle"] for row in r.values()), "a round on every board")
+    for row in rows.values():
+        assert row["game"] == "puzzle" and row["puzzle"]["k"] == 2 and row["players"] == ["Ada", "Bo"]
+    with urllib.request.urlopen(console.url + "api/summary", timeout=10) as answer:
+        assert answer.headers["Content-Type"].startswith("text/csv")
+        assert answer.read().decode().startswith("board,")
+
+
+def test_a_stopped_board_shows_offline(boards, console):  # noqa: F811
+    wait_rows(console, all_online, "three boards online")
+    boards["b3"].signal(signal.SIGKILL)  # the broker publishes its last will
+    rows = wait_rows(console, lambda r: not r["b3"]["online"], "b3 offline", 30)
+    assert rows["b1"]["online"] and rows["b2"]["online"]
+
+
+def test_the_console_keeps_the_web_consoles_guard(broker):  # noqa: F811
+    for made in run_console(broker.port, "--token", "sesame"):
+        url = made.url
+        assert url.endswith("/?token=sesame")
+        base = url.split("?")[0]
+        assert call(base + "api/boards")[0] == 401
+        assert call(base + "api/boards", headers={"Authorization": "Bearer sesame"})[0] == 200
+        code, answer = call(base + "api/boards?token=sesame", headers={"Origin": "http://evil.example"})
+        assert code == 403 and "may not use this console" in answer["error"]
+
+
+STATE = {"state": "awaiting_placement", "game": "puzzle", "moves": [],
+         "seats": [{"seat": 1, "name": "Ada"}, {"seat": 2, "name": "Bo"}, {"seat": 3, "name": "Cy"}],
+         "standings": [[2], [1, 3]], "summary": {"turn": "Ada", "last_move": "", "winner": ""},
+         "detail": {"picture": "House", "k": 3, "stage": 2, "restorer": 1, "dismantler": 2, "left_s": 12.5,
+                    "eliminated": [3], "rounds": [{"passed": True}, {"passed": False}],
+                    "summary_csv": "round,k,restorer\n1,1,Ada\n2,2,Bo\n"}}
+
+
+def test_a_puzzle_row_and_the_combined_summary_from_published_states():
+    seen = Boards("pentago-board")
+    seen.take("pentago-board/t2/state", json.dumps(STATE).encode())
+    seen.take("pentago-board/t2/status", b"online")
+    seen.take("pentago-board/t1/state", json.dumps({**STATE, "detail": {**STATE["detail"],
+                                                                        "summary_csv": "round,k,restorer\n1,1,Cy\n"}}).encode())
+    seen.take("pentago-board/t3/state", json.dumps({"state": "choosing", "game": None}).encode())
+    for ignored in [("pentago-board/t4/state", b"{not json"), ("pentago-board/t5/event", b"{}"),
+                    ("other/t6/state", b"{}"), ("pentago-board/t7/state", b"[1]")]:
+        seen.take(*ignored)
+    rows = {row["board"]: row for row in seen.rows()}
+    assert set(rows) == {"t1", "t2", "t3", "t4", "t7"}  # a board known by a bad state still shows
+    t2 = rows["t2"]
+    assert t2["online"] and not rows["t1"]["online"]
+    assert t2["standings"] == ["Bo", "Ada & Cy"]
+    assert t2["puzzle"] == {"picture": "House", "k": 3, "stage": 2, "restorer": "Ada", "dismantler": "Bo",
+                            "left_s": 12.5, "out": ["Cy"], "passed": 1, "rounds": 2}
+    assert rows["t3"]["puzzle"] is None and rows["t3"]["game"] == ""
+    assert seen.summary_csv() == "board,round,k,restorer\nt1,1,1,Cy\nt2,1,1,Ada\nt2,2,2,Bo\n"
