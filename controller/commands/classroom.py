@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import socket
 
 from . import port_number
 
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
 async def _serve(args: argparse.Namespace) -> int:
     import asyncio
+    import sys
 
     from aiohttp import web
 
@@ -55,11 +57,17 @@ async def _serve(args: argparse.Namespace) -> int:
     from ..classroom.link import Link
 
     token = args.token or ("" if args.listen in LOCAL else secrets.token_urlsafe(12))
+    try:  # bound before anything starts: a taken port is told at once, with nothing to undo
+        listening = socket.create_server((args.listen, args.web_port),
+                                         family=socket.AF_INET6 if ":" in args.listen else socket.AF_INET)
+    except OSError as error:  # the port taken, an address not of this machine
+        print(f"the console cannot listen on {args.listen} port {args.web_port}: {error.strerror or error}",
+              file=sys.stderr)
+        return 2
     app = make_app(Link(args.broker, args.port, Boards(args.prefix)), args.listen, token)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
-    site = web.TCPSite(runner, args.listen, args.web_port)
-    await site.start()
+    await web.SockSite(runner, listening).start()
     port = runner.addresses[0][1]
     host = "127.0.0.1" if args.listen in ("0.0.0.0", "::") else (f"[{args.listen}]" if ":" in args.listen else args.listen)
     query = f"?token={token}" if token else ""

@@ -148,3 +148,12 @@ def test_a_puzzle_row_and_the_combined_summary_from_published_states():
                             "left_s": 12.5, "out": ["Cy"], "passed": 1, "rounds": 2}
     assert rows["t3"]["puzzle"] is None and rows["t3"]["game"] == ""
     assert seen.summary_csv() == "board,round,k,restorer\nt1,1,1,Cy\nt2,1,1,Ada\nt2,2,2,Bo\n"
+
+
+def test_a_taken_port_is_refused_with_a_message(broker):  # noqa: F811
+    for made in run_console(broker.port):
+        port = made.url.split(":")[2].split("/")[0]
+        taken = subprocess.run([sys.executable, "-m", "controller", "classroom", "--port", str(broker.port),
+                                "--web-port", port], check=False, cwd=ROOT, capture_output=True, text=True, timeout=30)
+        assert taken.returncode == 2 and "Traceback" not in taken.stderr
+        assert f"the console cannot listen on 127.0.0.1 port {port}" in taken.stderr
