@@ -16,6 +16,14 @@ to guide the picture back) and game_over. The puzzle's own step is :attr:`Puzzle
   Failed: the holes that differ blink, the player is out, and the repair guidance puts the
   picture back before the next round. The last player in: the winner's colour and the picture.
 
+Practice (the ``practice`` option, one child): the computer dismantles
+(:func:`controller.ai.puzzle.dismantle`, level :data:`PRACTICE_LEVEL`, seeded by the round's
+number so a replay plans alike). Its steps are lit one at a time: the stone to take out
+blinks as a removal, a twist is the prompt's chasing arrow, over the computer's seat colour on
+the status pixels; only the lit step is accepted (anything else is refused, and the repair
+guidance puts it back). Whoever helps the child does them while the child looks away, or the
+child on the sim page with the board hidden. Then the child restores as usual.
+
 Time comes from the core's clock: :meth:`PuzzleFlow.tick` ends the show, counts down and fails
 a restore (or dismantle) whose time has run out; a step made late fails it too (the rules judge
 the time each step carries).
@@ -34,15 +42,18 @@ import math
 from dataclasses import replace
 from typing import Any
 
+from ..ai.puzzle import dismantle
 from ..board import Diff, Physical, Step
 from ..colours import SEAT_COLOURS
-from ..lights.scenes import eliminated_scene, menu_scene, overlay, repair_scene, turn_scene
+from ..lights.scenes import eliminated_scene, menu_scene, overlay, prompt_scene, repair_scene, turn_scene
 from ..lights.view import HoleLight, View
 from ..rules import IllegalMoveError, Position, Twist, hole_name, parse_hole, parse_twist
 from ..rules.geometry import geometry
 from ..rules.pictures import LETTERS, Picture, picture_of
 from ..rules.puzzle import Check, Phase, PuzzleGame, PuzzleOptions, Round
+from ..rules.puzzle_notation import Kind
 from ..rules.puzzle_notation import Step as PuzzleStep
+from ..rules.puzzle_notation import step_name
 from .menu import Menu
 from .place_twist import PlaceTwistFlow
 from .puzzle_summary import summary_csv
@@ -58,6 +69,7 @@ TRANSITIONS: list[dict[str, Any]] = [
 ]
 STATUS_PIXELS = 4  # the countdown's resolution: as many steps as a board has status pixels
 PICTURE_COLOURS = SEAT_COLOURS  # colour index -> marble colour name: W white, B black, R red, G green
+PRACTICE_LEVEL = 1  # the computer's dismantle in practice: its twists move the holes it made
 
 
 class BoardPuzzle(PuzzleGame):
@@ -72,6 +84,7 @@ class BoardPuzzle(PuzzleGame):
         self.moves: list[Any] = []
         self.step = "build"  # the flow's step (see the module doc)
         self.built = Position(picture.position.geometry, (0, 0, 0, 0))  # the stones of the build so far
+        self.plan: list[PuzzleStep] = []  # practice: the computer's dismantle steps still to do
 
     @property
     def to_move(self) -> int:
@@ -163,7 +176,13 @@ class PuzzleFlow(PlaceTwistFlow):
         record = {"t": t, "kind": action.kind, **_fields(action, game)}  # as sensed: a replay decides alike
         if action.kind == "place" and action.colour is None and len(game.picture.colours_used) > 1:
             action = self._colourless(game, action)
-        ended = game.push(_puzzle_step(action), t)
+        step = _puzzle_step(action)
+        if game.plan and game.step == "dismantle":
+            if step != game.plan[0]:
+                raise IllegalMoveError(f"the computer dismantles: {step_name(game.plan[0], game.geometry)} "
+                                       f"is lit, not {step_name(step, game.geometry)}")
+            game.plan.pop(0)
+        ended = game.push(step, t)
         if ended is None and game.step == "dismantle" and game.phase is not Phase.DISMANTLE:
             self._restore(game, t)
         if ended is not None:
@@ -211,6 +230,11 @@ class PuzzleFlow(PlaceTwistFlow):
         game.step = "dismantle"
         self.show_until = None
         game.begin(t)
+        if game.options.practice:
+            game.plan = list(dismantle(game, seed=len(game.rounds), level=PRACTICE_LEVEL))
+            self.news.append(f"look away! the computer dismantles ({_count(game.k, 'stone')} out, "
+                             f"{_count(game.k, 'twist')}): do the lit steps")
+            return
         self.news.append(f"seat {game.restorer}: look away! seat {game.dismantler}: dismantle now "
                          f"({_count(game.k, 'stone')} out, {_count(game.k, 'twist')})")
 
@@ -232,7 +256,9 @@ class PuzzleFlow(PlaceTwistFlow):
         if game.is_over():
             outcome = game.outcome
             assert outcome is not None
-            self.news.append(f"seat {outcome.winners[0]} wins: the last player in")
+            reached = max((r.k for r in game.rounds if r.passed), default=0)
+            self.news.append(f"practice over: restored up to k = {reached}" if game.options.practice
+                             else f"seat {outcome.winners[0]} wins: the last player in")
             self.ended()
         elif ended.passed:
             said.update(self._show(game, t))
@@ -492,7 +518,17 @@ def scene(flow: PuzzleFlow, menu: Menu, repair: list[Step], prompt: Any = None) 
         return overlay(_picture(game.picture.position), turn_scene(flow.seat_colour(game.restorer or 1)))
     if flow.state == "repair" and repair:
         return repair_scene(repair[:1])
+    if game.plan and game.step == "dismantle":
+        return overlay(_planned(game.plan[0]), turn_scene(flow.seat_colour(game.to_move)))
     return _countdown(flow, flow.seat_colour(game.to_move), game)
+
+
+def _planned(step: PuzzleStep) -> View:
+    """The computer's next dismantle step: the stone to take out blinking, or the twist's arrow."""
+    if step.kind is Kind.REMOVE:
+        assert step.hole is not None
+        return View(holes=(HoleLight(step.hole, "remove", blink=True),))
+    return prompt_scene(None, step.twist)
 
 
 def _picture(position: Position) -> View:

@@ -3,7 +3,11 @@
 The rules are :mod:`controller.rules.puzzle`, the flow :mod:`controller.flow.puzzle`; this module
 says how the product offers them. Options (the web API's and the new-game command's keys):
 
-- ``players`` 2-4 (``names``, one per seat, as in every game);
+- ``players`` 2-4 (``names``, one per seat, as in every game), or 1 with ``practice``;
+- ``practice``: true for one child practising alone (``players`` 1): the child always
+  restores, the computer always dismantles (see :mod:`controller.rules.puzzle` for how k rises
+  and when practice ends); no ``dismantle_limit_s``. Not on the board's LED menu: the web
+  form's "practice (the computer dismantles)" box, or the new-game command;
 - ``picture``: a picture of the library for the board (its name or title, see
   ``pentago-board pictures``); default the Red Cross;
 - ``start_k``: the k of the first stage (default 1; never more than the picture's stones);
@@ -22,6 +26,12 @@ Seats are players, not colours: the status pixels show the seat acting in its se
 Traceback (most recent call last):
 ...
 controller.games.spec.OptionError: no picture 'four-w' for the 6x6 board (pictures: red-cross, h, square, triangle, space-rocket, house, traffic-jam, lightning, orion, love, jackson-pollock)
+>>> SPEC.options({"players": 1, "practice": True}, 9)["practice"]
+True
+>>> SPEC.options({"players": 1}, 9)
+Traceback (most recent call last):
+...
+controller.games.spec.OptionError: players must be 2 to 4, not 1
 >>> SPEC.options({"players": 2, "show_s": -1}, 9)
 Traceback (most recent call last):
 ...
@@ -108,8 +118,19 @@ def _picture_words(name: str) -> str:
     return f"{library_picture(name, 9).title} (difficulty {ratings})"
 
 
-PLAYERS = Choice("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
-                 refusal="Picture-Puzzle is for 2 to 4 players")
+@dataclass(frozen=True)
+class Players(Choice):
+    """2 to 4 players, as the menu and the form offer them; 1 is taken too, for practice (the
+    rules refuse 1 without practice and practice with more)."""
+
+    def check(self, value: Any) -> Any:
+        return 1 if value == 1 and not isinstance(value, bool) else super().check(value)
+
+
+PLAYERS = Players("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
+                  refusal="Picture-Puzzle is for 2 to 4 players (1 in practice)")
+PRACTICE = Choice("practice", (False, True), ("players take turns to dismantle", "practice (the computer dismantles)"),
+                  menu=False)
 PICTURE = PictureChoice("picture", library_names(9), tuple(_picture_words(n) for n in library_names(9)),
                         refusal=f"the pictures are {', '.join(library_names(9))}")
 START_K = Setting("start_k", MENU_K, tuple(f"first stage: k = {k} (stones and twists in each dismantle)" for k in MENU_K),
@@ -127,7 +148,7 @@ def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) ->
     """The board's game (the rules check the combination: k against the picture's stones)."""
     picture = library_picture(options["picture"], size)
     rules = PuzzleOptions(options["players"], options["start_k"], options["restore_limit_s"],
-                          options["dismantle_limit_s"], Check(options["check"]))
+                          options["dismantle_limit_s"], Check(options["check"]), options["practice"])
     return BoardPuzzle(picture, rules)
 
 
@@ -140,7 +161,7 @@ SPEC = GameSpec(
     name="puzzle",
     title="Picture-Puzzle",
     sizes=(9, 6),
-    choices=(PLAYERS, PICTURE, START_K, RESTORE_LIMIT, DISMANTLE_LIMIT, SHOW, CHECK),
+    choices=(PLAYERS, PRACTICE, PICTURE, START_K, RESTORE_LIMIT, DISMANTLE_LIMIT, SHOW, CHECK),
     flow=PuzzleFlow,
     explain=explain,
     is_idle_turn=is_idle_turn,
