@@ -128,3 +128,21 @@ def test_the_board_saved_as_a_picture_from_the_page_is_offered_and_plays(page9: 
     page.click("#new-game button[type=submit]")
     expect(page.locator("#notices")).to_contain_text("new puzzle game")
     expect(page.locator("#notices")).to_contain_text("build Kite")
+
+
+def test_the_form_offers_practice_for_one_child_and_the_computer_dismantles(page9: Page):
+    page = page9
+    page.select_option("#game", "puzzle")
+    box = page.locator("label", has=page.locator("#practice"))
+    expect(box).to_have_text("practice (the computer dismantles)")
+    expect(page.locator("#name-fields input[type=text]")).to_have_count(2)
+    page.check("#practice")
+    expect(page.locator("#name-fields input[type=text]")).to_have_count(1)  # one child
+    page.fill("#name-1", "Ada")
+    page.select_option("#picture", label=page.locator("#picture option", has_text="Orion").inner_text())
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#notices")).to_contain_text("new puzzle game")
+    orion = library_picture("orion", 9)
+    for hole, colour in orion.holes():
+        click_hole(page, hole_name(hole, orion.position.geometry), COLOUR_NAMES[colour])
+    expect(page.locator("#notices")).to_contain_text("look away! the computer dismantles (1 stone out, 1 twist)")

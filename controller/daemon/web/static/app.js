@@ -199,6 +199,7 @@ function buildGameOptions(values) {
     } else if (typeof option.default === "boolean") {
       const box = Object.assign(document.createElement("input"), { type: "checkbox", id: option.name, checked: !!value });
       if (option.name === "hints") box.onchange = followLevel;
+      if (option.name === "practice") box.onchange = () => buildNames();  // practice is one child: one name
       label.append(box, ` ${option.values.find(v => v.value === true)?.means ?? option.name}`);
     } else {
       const select = Object.assign(document.createElement("select"), { id: option.name });
@@ -230,6 +231,7 @@ function formOptions() {
     else if (option.input) out[option.name] = freeValue(option, control.value.trim());
     else out[option.name] = control.type === "checkbox" ? control.checked : option.values[Number(control.value)].value;
   }
+  if (out.practice === true) out.players = 1;  // Picture-Puzzle practice: the child alone, the computer dismantles
   return out;
 }
 
@@ -238,7 +240,7 @@ function formOptions() {
 // the number of players changes (``seats``: the computer's seats to tick instead).
 function buildNames(seats) {
   const game = chosenGame(), players = formOptions().players ?? 2;
-  const colours = game.seats[String(players)] || [];
+  const colours = game.seats[String(players)] || (players === 1 ? (game.seats["2"] || []).slice(0, 1) : []);  // 1: practice
   const typed = [...$("name-fields").querySelectorAll("input[type=text]")].map(input => input.value);
   const ticked = seats ?? [...$("name-fields").querySelectorAll("input.computer:checked")].map(box => Number(box.dataset.seat));
   const computer = game.options.some(option => option.name === "computer");
