@@ -266,3 +266,41 @@ def test_a_board_that_cannot_tell_colours_is_judged_by_where_stones_are():
     again, resume = PuzzleFlow.resumed(journal + records, Catalogue(), ("white", "black"), 9)
     assert resume.problem is None and again.game.options.check.value == "presence"
     assert [r.passed for r in again.game.rounds] == [True]
+
+
+def test_a_practice_game_replays_from_the_journal_with_the_same_computer_dismantles():
+    flow = flow_for(show_s=0, players=1, practice=True)
+    records = [{"t": 0.0, "kind": "start", "game": "puzzle", "picture": "h", "players": 1, "practice": True, "show_s": 0}]
+    records += built(flow)
+    for _ in range(2):  # two computer dismantles, each followed by the lit steps and no restore yet
+        plan = list(flow.game.plan)
+        records += flow.accept(tuple(_action(step) for step in plan), 5.0)
+        assert flow.game.step == "restore"
+        restore = _undo(flow.game, plan)
+        records += flow.accept(restore, 6.0)
+    assert flow.game.k == 3 and [r.passed for r in flow.game.rounds] == [True, True]
+    again, resume = PuzzleFlow.resumed(records, Catalogue(), ("white", "black"), 9)
+    assert resume.problem is None, resume.problem
+    assert again.game.plan == flow.game.plan and again.move_texts() == flow.move_texts()
+
+
+def _action(step) -> Action:
+    if step.kind.value == "twist":
+        return Action("twist", twist=step.twist)
+    return Action("remove", step.hole)
+
+
+def _undo(game, plan) -> tuple[Action, ...]:
+    """The restore that undoes a removals-then-twists dismantle: each twist turned back, a stone
+    put first where the twists still to undo have taken its hole."""
+    twists = [step.twist for step in plan if step.kind.value == "twist"][::-1]
+    holes = [step.hole for step in plan if step.kind.value == "removal"]
+    picture, geometry = game.picture.position, game.geometry
+    actions = []
+    for index, twist in enumerate(twists):
+        hole = holes[index]
+        for later in [step.twist for step in plan if step.kind.value == "twist"][:len(twists) - index]:
+            hole = geometry.rotate(1 << hole, later.block, later.clockwise).bit_length() - 1
+        actions += [Action("place", hole, colour=picture.colour_at(holes[index])),
+                    Action("twist", twist=Twist(twist.block, not twist.clockwise))]
+    return tuple(actions)
