@@ -134,7 +134,7 @@ def test_a_token_guards_the_api_but_not_the_page():
      "is too long (at most 16 characters)"),
     ("/api/command", {"name": "new_game", "args": {"colour": "red"}}, 400,
      "new_game takes no argument 'colour'; arguments: game, players, twist, neutral_skip, names, computer, match, level, hints, "
-     "two_colour, mode, cards, seed, personal, bonus, picture, start_k, restore_limit_s, dismantle_limit_s, show_s, check"),
+     "two_colour, mode, cards, seed, personal, bonus, practice, picture, start_k, restore_limit_s, dismantle_limit_s, show_s, check"),
     ("/api/command", {"name": "take_back", "args": {"x": 1}}, 400, "take_back takes no argument 'x'"),
 ])
 def test_malformed_requests_are_answered_with_the_problem(path, body, status, error):
