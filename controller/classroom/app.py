@@ -15,7 +15,6 @@ no foreign Origin, and the token (when one is set) on every /api route.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -38,6 +37,7 @@ from .link import Link, NotConnected
 
 STATIC = Path(__file__).parent / "static"
 LINK = web.AppKey("link", Link)
+STOP_S = 2.0
 
 
 def make_app(link: Link, bind: str, token: str) -> web.Application:
@@ -57,8 +57,7 @@ async def _linked(app: web.Application) -> AsyncIterator[None]:
     task = asyncio.create_task(app[LINK].run())
     yield
     task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task
+    await asyncio.wait([task], timeout=STOP_S)  # a broker that never answers must not hold up the exit
 
 
 async def _page(request: web.Request) -> web.FileResponse:

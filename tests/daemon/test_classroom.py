@@ -29,8 +29,8 @@ def run_console(broker_port: int, *more: str):
     line = proc.stdout.readline()
     assert line.startswith("Classroom console: http://127.0.0.1:"), line + proc.stderr.read()
     yield SimpleNamespace(url=line.split()[2], proc=proc)
-    proc.send_signal(signal.SIGINT)
-    proc.wait(15)
+    proc.terminate()  # SIGTERM, as a service manager stops it: the console keeps nothing to save
+    assert proc.wait(15) == -signal.SIGTERM
 
 
 @pytest.fixture
