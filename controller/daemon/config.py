@@ -248,7 +248,8 @@ class _Checker:
     def known_keys(self, table: dict[str, Any], prefix: str, keys: tuple[str, ...]) -> None:
         for key in table:
             if key not in keys:
-                raise ConfigError(f"config {self.source}: unknown key {prefix}{key}; "
+                name = key if len(key) <= 80 else key[:77] + "..."  # a key may be a megabyte long
+                raise ConfigError(f"config {self.source}: unknown key {prefix}{name}; "
                                   f"known keys: {', '.join(prefix + k for k in keys)}")
 
     def table(self, data: dict[str, Any], key: str) -> dict[str, Any]:

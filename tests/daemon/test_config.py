@@ -75,6 +75,15 @@ def test_each_bad_value_names_key_value_and_what_is_allowed(tmp_path, text, mess
     assert message in str(info.value)
 
 
+def test_a_huge_unknown_key_is_named_cut_short(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text("[mqtt]\n" + "9" * 5000 + " = 1\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert f"unknown key mqtt.{'9' * 77}...; known keys: mqtt.enabled" in str(info.value)
+    assert len(str(info.value)) < 600
+
+
 def test_unreadable_and_unparsable_files(tmp_path):
     with pytest.raises(ConfigError, match=r"missing.toml: cannot read it \(No such file"):
         load_config(tmp_path / "missing.toml")
