@@ -244,7 +244,7 @@ def test_the_mqtt_modules_doctest_examples():
     import doctest
 
     from controller.daemon import config
-    from controller.daemon.mqtt import messages, topics
+    from controller.daemon.mqtt import messages, puzzle_events, topics
 
-    for module in (config, messages, topics):
+    for module in (config, messages, puzzle_events, topics):
         assert doctest.testmod(module).failed == 0, module.__name__

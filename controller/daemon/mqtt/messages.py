@@ -9,7 +9,9 @@ and ``winner`` (the winners' names joined by " & ", or "draw").
 Events are read from the difference between two states, so a state the loop never saw costs no
 move: ``game`` (a new game: its name, seats and options), ``move`` (one per new move, numbered
 from 1), ``take_back`` (the moves left), ``outcome``, ``repair`` (its steps) and ``repaired``,
-``link`` (up or down), and ``notice`` (each of the core's notices, in words). A state says
+``link`` (up or down), ``notice`` (each of the core's notices, in words), and Picture-Puzzle's
+rounds (:mod:`.puzzle_events`: ``stage``, ``round``, ``dismantled``, ``restore``, ``out``; its
+round lines, which grow step by step within a round, are no ``move`` events). A state says
 which game is in play but not how it began, so a restart with the same settings in the middle
 of a game reads as a take-back to no moves (the ``notice`` event says "new ... game").
 """
@@ -17,6 +19,8 @@ of a game reads as a take-back to no moves (the ``notice`` event says "new ... g
 from __future__ import annotations
 
 from typing import Any
+
+from .puzzle_events import puzzle_detail, puzzle_events
 
 HIDDEN_KEYS = ("frame",)
 
@@ -53,7 +57,7 @@ def events_between(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict
     if old is None:
         return []
     found: list[dict[str, Any]] = []
-    for reader in (_game, _moves, _outcome, _repair, _link):
+    for reader in (_game, _moves, _puzzle, _outcome, _repair, _link):
         found += reader(old, new)
     return found
 
@@ -83,6 +87,8 @@ def _game(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _moves(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    if puzzle_detail(new) is not None:
+        return []  # its "moves" are round lines growing within a round: its rounds are the events
     before = [] if _is_new_game(old, new) else list(old.get("moves") or [])
     after = list(new.get("moves") or [])
     kept = _common_prefix(before, after)
@@ -92,6 +98,10 @@ def _moves(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
     found += [{"type": "move", "number": number, "move": after[number - 1]}
               for number in range(kept + 1, len(after) + 1)]
     return found
+
+
+def _puzzle(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    return puzzle_events(None if _is_new_game(old, new) else old, new)
 
 
 def _common_prefix(a: list[str], b: list[str]) -> int:

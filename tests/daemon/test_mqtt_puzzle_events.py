@@ -1,0 +1,135 @@
+"""Picture-Puzzle's rounds on the event topic, read from the states of a real core playing a
+whole three-player game on the virtual 9x9 board: each stage with its k, each round's start, its
+dismantle done and its result (passed with its time, failed by a wrong stone or by the clock),
+each player out, the winner; the same results however many states the bridge skipped."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from controller.daemon.mqtt.messages import events_between
+from controller.daemon.mqtt.puzzle_events import puzzle_events
+from controller.events import Command
+from controller.rules import hole_name
+from controller.rules.pictures import library_picture
+from tests.flow.rig import Rig
+
+H = library_picture("h", 9)
+PUZZLE_TYPES = ("stage", "round", "dismantled", "restore", "out", "outcome")
+
+
+class Recorded(Rig):
+    """A rig keeping the core's state after every event, as the bridge's inbox receives them."""
+
+    def __init__(self, **options) -> None:
+        self.states: list[dict] = []
+        super().__init__(sensing="colour", profile_name="virtual-9x9")
+        self.states.append(self.core.state())  # the menu, before the game
+        self.feed(Command(self.t, "new_game", {"game": "puzzle", "picture": "h", "players": 3,
+                                               "names": ["Ada", "Bo", "Cy"], **options}))
+
+    def feed(self, event) -> None:
+        super().feed(event)
+        self.states.append(self.core.state())
+
+    def build(self) -> None:
+        for hole, _ in H.holes():
+            self.do("place", hole_name(hole, self.profile.geometry), "black")
+        self.wait()
+
+    def steps(self, *gestures: tuple) -> None:
+        for gesture in gestures:
+            self.do(*gesture)
+            self.wait()
+
+
+DISMANTLE = (("lift", "c2"), ("quarter", 5, True))
+RESTORE = (("place", "c2", "black"), ("quarter", 5, False))
+WRONG = (("place", "d2", "black"), ("quarter", 5, False))
+
+
+@functools.cache
+def whole_game() -> tuple[dict, ...]:
+    """Ada passes; Bo puts a stone in the wrong hole and is out; Cy passes (the stage ends: k 2);
+    Ada's restore runs out of time (30 s) and Cy, the last player in, wins."""
+    rig = Recorded(restore_limit_s=30)
+    rig.build()
+    rig.steps(*DISMANTLE, *RESTORE)
+    rig.steps(*DISMANTLE, *WRONG)
+    rig.steps(("lift", "d2"), ("place", "c2", "black"))  # the repair guidance's two steps
+    rig.steps(*DISMANTLE, *RESTORE)
+    rig.steps(("lift", "c2"), ("lift", "c3"), ("quarter", 5, True), ("quarter", 5, True))
+    rig.wait(31)
+    assert rig.core.state()["outcome"]["winners"] == [3]
+    return tuple(rig.states)
+
+
+def read(states) -> list[dict]:
+    return [e for old, new in itertools.pairwise(states) for e in events_between(old, new)
+            if e["type"] in PUZZLE_TYPES]
+
+
+def test_a_whole_game_reads_as_stages_rounds_results_players_out_and_the_winner():
+    found = read(whole_game())
+    assert [(e["type"], e.get("round")) for e in found] == [
+        ("stage", None), ("round", 1), ("dismantled", 1), ("restore", 1),
+        ("round", 2), ("dismantled", 2), ("restore", 2), ("out", 2),
+        ("round", 3), ("dismantled", 3), ("restore", 3),
+        ("stage", None), ("round", 4), ("dismantled", 4), ("restore", 4), ("out", 4),
+        ("outcome", None)]
+    stages = [e for e in found if e["type"] == "stage"]
+    assert stages == [{"type": "stage", "stage": 1, "k": 1, "picture": "H"},
+                      {"type": "stage", "stage": 2, "k": 2, "picture": "H"}]  # k rises with the stage
+    assert found[1] == {"type": "round", "round": 1, "stage": 1, "k": 1, "picture": "H", "restorer": 1, "dismantler": 2}
+    assert found[12] == {"type": "round", "round": 4, "stage": 2, "k": 2, "picture": "H", "restorer": 1, "dismantler": 3}
+    assert found[2] == {"type": "dismantled", "round": 1, "restorer": 1}
+    assert found[3] == {"type": "restore", "round": 1, "restorer": 1, "dismantler": 2, "k": 1, "passed": True,
+                        "reason": "restored", "seconds": 1.0}  # the rig's pause between the two restore steps
+    assert [(e["passed"], e["reason"], e["seconds"]) for e in found if e["type"] == "restore"][1:] == [
+        (False, "the board differs from the picture", None), (True, "restored", 1.0),
+        (False, "the restore ran out of time", None)]
+    assert [(e["seat"], e["name"], e["reason"]) for e in found if e["type"] == "out"] == [
+        (2, "Bo", "the board differs from the picture"), (1, "Ada", "the restore ran out of time")]
+    assert (found[-1]["winner"], found[-1]["standings"]) == ("Cy", [[3], [1], [2]])
+
+
+def test_a_puzzles_round_lines_are_no_moves_or_take_backs():
+    states = whole_game()
+    assert any(state["moves"] for state in states)  # the round lines grow step by step
+    everything = [e for old, new in itertools.pairwise(states) for e in events_between(old, new)]
+    assert not [e for e in everything if e["type"] in ("move", "take_back")]
+
+
+def test_a_dismantle_out_of_time_puts_the_dismantler_out_without_a_restore():
+    rig = Recorded(dismantle_limit_s=10)
+    rig.build()
+    rig.steps(("lift", "c2"))
+    rig.wait(11)
+    rig.steps(("place", "c2", "black"))  # the picture guided back: the next round
+    found = read(rig.states)
+    assert [e["type"] for e in found] == ["stage", "round", "out", "round"]
+    assert found[2] == {"type": "out", "round": 1, "seat": 2, "name": "Bo", "reason": "the dismantle ran out of time"}
+    assert (found[3]["round"], found[3]["restorer"], found[3]["dismantler"]) == (2, 1, 3)  # Ada again, Cy dismantles
+
+
+def results(found: list[dict]) -> list[tuple]:
+    return [(e["type"], e.get("round"), e.get("seat"), e.get("passed"), e.get("k"), e.get("stage"))
+            for e in found if e["type"] in ("dismantled", "restore", "out", "outcome")]
+
+
+@given(st.data())
+def test_however_many_states_the_bridge_skips_every_result_arrives_once_in_order(data):
+    """The inbox may drop states; the events read from those kept still end every round once."""
+    states = whole_game()
+    kept = sorted(data.draw(st.sets(st.integers(1, len(states) - 2))))
+    every = results(read(states))
+    assert results(read([states[0], *(states[i] for i in kept), states[-1]])) == every
+
+
+def test_a_state_without_a_puzzle_has_no_puzzle_events():
+    assert puzzle_events(None, {"detail": None}) == []
+    assert puzzle_events(None, {"detail": {"step": 3}}) == []  # another game's detail
