@@ -47,6 +47,12 @@ class Boards:
         if isinstance(state, dict):
             board.state = state
 
+    def forget_statuses(self) -> None:
+        """Every board's status unknown (shown offline) until the broker says it again: called at
+        each (re)connect, since a board that vanished while the broker was away has no will left."""
+        for board in self.boards.values():
+            board.status = ""
+
     def names(self) -> list[str]:
         return sorted(self.boards)
 

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from controller.classroom.boards import Boards
-from tests.daemon.test_mqtt_daemons import BOARDS, boards, broker  # noqa: F401 (fixtures)
+from tests.daemon.test_mqtt_daemons import BOARDS, boards, broker, move  # noqa: F401 (fixtures)
 
 from .daemon_proc import ROOT
 
@@ -101,6 +101,42 @@ def test_a_round_on_every_board_online_and_bad_commands_refused(boards, console)
     with urllib.request.urlopen(console.url + "api/summary", timeout=10) as answer:
         assert answer.headers["Content-Type"].startswith("text/csv")
         assert answer.read().decode().startswith("board,")
+
+
+def connected(console) -> bool:
+    return call(console.url + "api/boards")[1]["connected"]
+
+
+def test_a_broker_restarted_mid_game_the_console_reconnects_and_shows_every_move(broker, boards, console):  # noqa: F811
+    wait_rows(console, all_online, "three boards online")
+    code, _ = call(console.url + "api/command", {"boards": "all", "name": "new_game", "args": {"game": "classic"}})
+    assert code == 200
+    for d in boards.values():
+        d.wait_state(lambda s: s["state"] == "awaiting_placement")
+    move(boards["b1"], 1)
+    move(boards["b2"], 1)
+    wait_rows(console, lambda r: r["b1"]["moves"] == 1 and r["b2"]["moves"] == 1, "the first moves")
+
+    broker.stop()
+    wait_rows(console, lambda r: not connected(console), "the broker gone")
+    for name, numbers in (("b1", (2, 3)), ("b2", (2,)), ("b3", (1, 2))):  # every board plays on at once
+        for number in numbers:
+            move(boards[name], number)
+    broker.start()  # it forgot every retained message: only what the boards publish again is there
+
+    def caught_up(rows: dict) -> bool:
+        return connected(console) and all_online(rows) and all(
+            rows[name]["moves"] == len(d.state()["moves"]) for name, d in boards.items())
+
+    rows = wait_rows(console, caught_up, "every board's moves after the reconnect", 40)
+    for name, d in boards.items():
+        state = d.state()
+        assert state["moves"] == ["b5 4R", "e2 1L", "a1 3R"][:len(state["moves"])]  # none lost on the board
+        assert (rows[name]["last_move"], rows[name]["state"]) == (state["moves"][-1], state["state"])
+    assert [rows[name]["moves"] for name in BOARDS] == [3, 2, 2]
+    assert rows["b1"]["turn"] == "Seat 2" and rows["b3"]["turn"] == "Seat 1"
+    move(boards["b3"], 3)  # and it follows on live
+    wait_rows(console, lambda r: r["b3"]["moves"] == 3, "a move after the reconnect")
 
 
 def test_a_stopped_board_shows_offline(boards, console):  # noqa: F811
