@@ -10,8 +10,13 @@ The ``seed`` makes the plan repeatable. The level sets how hard the restore is:
   one if there is one), so the holes stay where the stones were taken from;
 - level 1: the removals first, then each twist on a block holding a hole just made, so the
   holes move and the restorer must turn them back;
-- level 2 and up: removals and twists shuffled together, twists on blocks with stones or holes,
-  so a later removal is named where an earlier twist put the stone.
+- level 2: removals and twists shuffled together, twists on blocks with stones or holes,
+  so a later removal is named where an earlier twist put the stone;
+- level 3: shuffled as level 2, but each twist is the one that moves the most stones and holes
+  (ties by the seed), never the twist before undone, so the picture is scrambled as far as k
+  twists can.
+
+Practice plays :data:`DEFAULT_LEVEL` unless the game's ``level`` option names another.
 
 >>> from controller.rules.pictures import library_picture
 >>> from controller.rules.puzzle import PuzzleGame, PuzzleOptions
@@ -36,9 +41,10 @@ from ..rules.puzzle import Phase, PuzzleGame
 from ..rules.puzzle_notation import Kind, Step
 
 LEVELS = (0, 1, 2, 3)
+DEFAULT_LEVEL = 1  # the dismantle practice played before its level could be chosen
 
 
-def dismantle(game: PuzzleGame, *, seed: int = 0, level: int = 1) -> tuple[Step, ...]:
+def dismantle(game: PuzzleGame, *, seed: int = 0, level: int = DEFAULT_LEVEL) -> tuple[Step, ...]:
     """The steps still due in ``game``'s dismantle (all of them at its start), in the order to
     play them. ValueError when the game is not dismantling or ``level`` is not one of LEVELS."""
     if isinstance(level, bool) or level not in LEVELS:
@@ -79,9 +85,23 @@ def _twist(position: Position, removed: int, level: int, rng: random.Random, lef
         if number == total - 1:  # the odd one out: a block that looks the same turned
             return Twist(min(range(1, g.block_count + 1), key=lambda b: (_changed(position, b), b)), rng.random() < 0.5)
         return Twist(rng.randint(1, g.block_count), rng.random() < 0.5)
+    if level == 3:
+        return _scrambling(position, rng, done)
     blocks = [b for b in range(1, g.block_count + 1) if (removed if level == 1 else removed | position.occupied)
               & g.block_masks[b - 1]]
     return Twist(rng.choice(blocks or list(range(1, g.block_count + 1))), rng.random() < 0.5)
+
+
+def _scrambling(position: Position, rng: random.Random, done: list[Step]) -> Twist:
+    """The twist that changes the most holes (ties by ``rng``), never the one before undone.
+    Turning a block one way or the other changes the same holes, so the way is the seed's,
+    except on the block just twisted: the same way again (a half turn), never back."""
+    g = position.geometry
+    last = next((step.twist for step in reversed(done) if step.twist is not None), None)
+    twists = [Twist(block, last.clockwise if last is not None and block == last.block else rng.random() < 0.5)
+              for block in range(1, g.block_count + 1)]
+    rng.shuffle(twists)
+    return max(twists, key=lambda twist: _changed(position, twist.block))
 
 
 def _changed(position: Position, block: int) -> int:

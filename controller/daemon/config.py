@@ -16,6 +16,8 @@ Example (``/etc/pentago-board/config.toml``)::
     level = 2             # the computer's level when a new game names none: 0 beginner, 1 easy,
                           # 2 normal, 3 strong (a new_game command's "level" overrides it)
     match = true          # classic: best of five (the other games take their own defaults)
+    practice = false      # Picture-Puzzle: one child practises, the computer dismantles at
+                          # the level above (0-3)
 
     [lights]
     brightness = 0.4      # 0.0 to 1.0, on top of the profile's cap
@@ -62,7 +64,7 @@ from ..games.spec import LEVEL_WORDS
 from ..tomlfile import decode_toml
 
 SECTIONS = {
-    "game": ("game", "computer", "match", "level"),
+    "game": ("game", "computer", "match", "level", "practice"),
     "lights": ("brightness",),
     "storage": ("journal", "tape"),
     "web": ("enabled", "bind", "port", "token"),
@@ -81,11 +83,18 @@ class GameDefaults:
     computer: bool | list[int] = False  # the seats the computer plays (the registry checks them)
     match: bool = False
     level: int = DEFAULT_LEVEL  # the computer's level for games that name none (the runtime's)
+    practice: bool = False  # Picture-Puzzle practice: 1 player, the computer dismantles at ``level``
 
     def command_args(self) -> dict[str, object]:
         """The arguments of a ``new_game`` command starting this game: its complete options
-        (the game's own defaults for what the config does not set)."""
-        return get(self.game).options({"game": self.game, "computer": self.computer, "match": self.match})
+        (the game's own defaults for what the config does not set). Practice names the level:
+        its dismantle is planned on the core, which records the level it plans with."""
+        args: dict[str, object] = {"game": self.game, "computer": self.computer, "match": self.match}
+        if self.practice:
+            if get(self.game).choice("practice") is None:
+                raise OptionError(f"practice true: {get(self.game).title} has no practice (Picture-Puzzle has)")
+            args.update(practice=True, players=1, level=self.level)
+        return get(self.game).options(args)
 
 
 @dataclass(frozen=True)
@@ -196,6 +205,7 @@ def _game_defaults(check: _Checker, game: dict[str, Any]) -> GameDefaults:
         computer=check.seats(game, "game.computer"),
         match=check.boolean(game, "game.match", False),
         level=check.level(game, "game.level"),
+        practice=check.boolean(game, "game.practice", False),
     )
     try:
         defaults.command_args()

@@ -2,10 +2,10 @@
 
 One page at a time: the game (the games offered for the board's size), then the chosen game's
 own pages (classic: which seats the computer plays, its level, single game or match;
-multiplayer: players, twist rule; teams: twist rule; Picture-Puzzle: players, the picture, the
-first k). A page's values may depend on what was
+multiplayer: players, twist rule; teams: twist rule; Picture-Puzzle: players, the dismantle
+level when 1 player practises, the picture, the first k). A page's values may depend on what was
 chosen before it (the computer's seats on the number of players; its level is asked only when
-it plays a seat). A marble put on a lit option picks it; lifting it again (an empty board)
+it plays a seat); a page left with one value takes it without asking. A marble put on a lit option picks it; lifting it again (an empty board)
 confirms and turns the page. The ok button confirms the pick (or the page's default), the back
 button returns to the previous page. Pages with a single option are decided without asking.
 
@@ -145,7 +145,7 @@ class Menu:
     def _skip_single(self) -> dict[str, Any] | None:
         while self.page < len(self.pages()) and len(self.values()) == 1:
             page = self.pages()[self.page]
-            self.chosen[page.name] = page.default
+            self.chosen[page.name] = self.values()[0]  # the one value offered (not always the default)
             self.page += 1
         if self.page < len(self.pages()):
             return None

@@ -17,8 +17,8 @@ to guide the picture back) and game_over. The puzzle's own step is :attr:`Puzzle
   picture back before the next round. The last player in: the winner's colour and the picture.
 
 Practice (the ``practice`` option, one child): the computer dismantles
-(:func:`controller.ai.puzzle.dismantle`, level :data:`PRACTICE_LEVEL`, seeded by the round's
-number so a replay plans alike). Its steps are lit one at a time: the stone to take out
+(:func:`controller.ai.puzzle.dismantle` at the game's ``level`` option, seeded by the round's
+number, so a replay of the journal plans alike). Its steps are lit one at a time: the stone to take out
 blinks as a removal, a twist is the prompt's chasing arrow, over the computer's seat colour on
 the status pixels; only the lit step is accepted (anything else is refused, and the repair
 guidance puts it back). Whoever helps the child does them while the child looks away, or the
@@ -42,7 +42,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from ..ai.puzzle import dismantle
+from ..ai.puzzle import DEFAULT_LEVEL, dismantle
 from ..board import Diff, Physical, Step
 from ..colours import SEAT_COLOURS
 from ..lights.scenes import eliminated_scene, menu_scene, overlay, prompt_scene, repair_scene, turn_scene
@@ -69,7 +69,6 @@ TRANSITIONS: list[dict[str, Any]] = [
 ]
 STATUS_PIXELS = 4  # the countdown's resolution: as many steps as a board has status pixels
 PICTURE_COLOURS = SEAT_COLOURS  # colour index -> marble colour name: W white, B black, R red, G green
-PRACTICE_LEVEL = 1  # the computer's dismantle in practice: its twists move the holes it made
 
 
 class BoardPuzzle(PuzzleGame):
@@ -231,7 +230,7 @@ class PuzzleFlow(PlaceTwistFlow):
         self.show_until = None
         game.begin(t)
         if game.options.practice:
-            game.plan = list(dismantle(game, seed=len(game.rounds), level=PRACTICE_LEVEL))
+            game.plan = list(dismantle(game, seed=len(game.rounds), level=self.options.get("level", DEFAULT_LEVEL)))
             self.news.append(f"look away! the computer dismantles ({_count(game.k, 'stone')} out, "
                              f"{_count(game.k, 'twist')}): do the lit steps")
             return

@@ -3,11 +3,20 @@
 The rules are :mod:`controller.rules.puzzle`, the flow :mod:`controller.flow.puzzle`; this module
 says how the product offers them. Options (the web API's and the new-game command's keys):
 
-- ``players`` 2-4 (``names``, one per seat, as in every game), or 1 with ``practice``;
+- ``players`` 2-4 (``names``, one per seat, as in every game), or 1: practice;
 - ``practice``: true for one child practising alone (``players`` 1): the child always
   restores, the computer always dismantles (see :mod:`controller.rules.puzzle` for how k rises
-  and when practice ends); no ``dismantle_limit_s``. Not on the board's LED menu: the web
-  form's "practice (the computer dismantles)" box, or the new-game command;
+  and when practice ends); no ``dismantle_limit_s``. One player is always practice (the only
+  game a child alone can play), so ``players`` 1 need not say it; ``practice`` true with more
+  players is refused. The board's LED menu offers it as its players page's fourth hole (d1,
+  "1 player"), the web form as its "practice (the computer dismantles)" box;
+- ``level``: in practice, how hard the computer's dismantle is, 0 to 3
+  (:func:`controller.ai.puzzle.dismantle`); default 1 (the dismantle before levels could be
+  chosen, so a journal written then resumes alike). Always a number, never the board's
+  configured level: the dismantle is planned on the board's core, and the journal's start
+  record must name the level a resume plans with (the config's ``[game] level`` reaches
+  practice through the config's own new game). Without practice a level is checked and left
+  out (the computer plays no seat);
 - ``picture``: a picture of the library for the board (its name or title, see
   ``pentago-board pictures``); default the Red Cross;
 - ``start_k``: the k of the first stage (default 1; never more than the picture's stones);
@@ -28,10 +37,19 @@ Traceback (most recent call last):
 controller.games.spec.OptionError: no picture 'four-w' for the 6x6 board (pictures: red-cross, h, square, triangle, space-rocket, house, traffic-jam, lightning, orion, love, jackson-pollock)
 >>> SPEC.options({"players": 1, "practice": True}, 9)["practice"]
 True
->>> SPEC.options({"players": 1}, 9)
+>>> options = SPEC.options({"players": 1, "level": 3}, 9)
+>>> options["practice"], options["level"]
+(True, 3)
+>>> SPEC.options({"players": 1, "practice": True}, 9)["level"], "level" in SPEC.options({"level": 3}, 9)
+(1, False)
+>>> SPEC.options({"players": 1, "level": 5}, 9)
 Traceback (most recent call last):
 ...
-controller.games.spec.OptionError: players must be 2 to 4, not 1
+controller.games.spec.OptionError: level 5: the dismantle levels are 0, 1, 2 and 3
+>>> SPEC.options({"players": 2, "practice": True}, 9)
+Traceback (most recent call last):
+...
+controller.games.spec.OptionError: practice is for 1 player (the computer dismantles), not 2
 >>> SPEC.options({"players": 2, "show_s": -1}, 9)
 Traceback (most recent call last):
 ...
@@ -45,6 +63,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..ai.puzzle import DEFAULT_LEVEL, LEVELS
 from ..flow.puzzle import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
 from ..rules.picture_rating import rate
 from ..rules.pictures import SIZES, library_names, library_picture, picture_name, shipped_names
@@ -120,17 +139,59 @@ def _picture_words(name: str) -> str:
 
 @dataclass(frozen=True)
 class Players(Choice):
-    """2 to 4 players, as the menu and the form offer them; 1 is taken too, for practice (the
-    rules refuse 1 without practice and practice with more)."""
+    """2 to 4 players, as the form offers them; 1 is taken too, for practice (the rules refuse
+    1 without practice and practice with more). The board's menu offers 1 after the others,
+    so 2, 3 and 4 keep their holes (a1-c1) and the default stays a1."""
 
     def check(self, value: Any) -> Any:
         return 1 if value == 1 and not isinstance(value, bool) else super().check(value)
 
+    def values_for(self, chosen: Mapping[str, Any]) -> tuple[Any, ...]:
+        return (*self.values, 1)
 
+    def menu_values(self, size: int) -> tuple[Any, ...]:
+        return (*self.values, 1)
+
+    def means(self, value: Any, chosen: Mapping[str, Any] | None = None) -> str:
+        return PRACTICE_WORDS if value == 1 and not isinstance(value, bool) else super().means(value, chosen)
+
+
+@dataclass(frozen=True)
+class Practice(Choice):
+    """Practice: given, or said by ``players`` 1 (see the module doc); never a menu page (the
+    players page's 1 chooses it)."""
+
+    def check_in(self, value: Any, options: Mapping[str, Any]) -> Any:
+        return True if options.get("players") == 1 and value is False else self.check(value)
+
+
+@dataclass(frozen=True)
+class DismantleLevel(Choice):
+    """The computer's dismantle level in practice (see the module doc): its menu page is asked
+    only in practice, after the players page's 1."""
+
+    def check_in(self, value: Any, options: Mapping[str, Any]) -> Any:
+        if value is not None and (isinstance(value, bool) or value not in LEVELS):
+            raise OptionError(f"level {value!r}: {self.refusal}")
+        if not options.get("practice"):
+            return None  # no computer plays: the level means nothing (the form sends its select anyway)
+        return self.default if value is None else value
+
+    def values_for(self, chosen: Mapping[str, Any]) -> tuple[Any, ...]:
+        return self.values if chosen.get("practice") or chosen.get("players") == 1 else (None,)
+
+
+PRACTICE_WORDS = "1 player: practice alone (the computer dismantles)"
 PLAYERS = Players("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
                   refusal="Picture-Puzzle is for 2 to 4 players (1 in practice)")
-PRACTICE = Choice("practice", (False, True), ("players take turns to dismantle", "practice (the computer dismantles)"),
-                  menu=False)
+PRACTICE = Practice("practice", (False, True), ("players take turns to dismantle", "practice (the computer dismantles)"),
+                    menu=False)
+DISMANTLE_LEVEL = DismantleLevel("level", LEVELS, (
+    "dismantle level 0: the holes stay where the stones came out (the twists change as little as can be)",
+    "dismantle level 1: each twist turns a block with a new hole, so the holes move",
+    "dismantle level 2: removals and twists mixed, on any block with stones",
+    "dismantle level 3: removals and twists mixed, each twist moving as many stones as it can",
+), refusal=f"the dismantle levels are {', '.join(map(str, LEVELS[:-1]))} and {LEVELS[-1]}", default=DEFAULT_LEVEL)
 PICTURE = PictureChoice("picture", library_names(9), tuple(_picture_words(n) for n in library_names(9)),
                         refusal=f"the pictures are {', '.join(library_names(9))}")
 START_K = Setting("start_k", MENU_K, tuple(f"first stage: k = {k} (stones and twists in each dismantle)" for k in MENU_K),
@@ -161,7 +222,7 @@ SPEC = GameSpec(
     name="puzzle",
     title="Picture-Puzzle",
     sizes=(9, 6),
-    choices=(PLAYERS, PRACTICE, PICTURE, START_K, RESTORE_LIMIT, DISMANTLE_LIMIT, SHOW, CHECK),
+    choices=(PLAYERS, PRACTICE, DISMANTLE_LEVEL, PICTURE, START_K, RESTORE_LIMIT, DISMANTLE_LIMIT, SHOW, CHECK),
     flow=PuzzleFlow,
     explain=explain,
     is_idle_turn=is_idle_turn,

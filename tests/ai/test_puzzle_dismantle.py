@@ -76,3 +76,23 @@ def test_only_the_dismantle_is_planned():
         game.push(step)
     with pytest.raises(ValueError, match="phase 'place'"):
         dismantle(game)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(), st.integers(0, 2**32))
+def test_the_strongest_level_twists_the_block_that_changes_most_and_never_undoes_a_twist(game, seed):
+    steps = dismantle(game, seed=seed, level=3)
+    position, last = game.position, None
+    for step in steps:
+        if step.kind is Kind.TWIST:
+            changes = [_changed(position, block) for block in range(1, position.geometry.block_count + 1)]
+            assert changes[step.twist.block - 1] == max(changes)
+            assert last is None or step.twist != (last.block, not last.clockwise)
+            last = step.twist
+        game.push(step)
+        position = game.position
+
+
+def _changed(position: Position, block: int) -> int:
+    turned = position.rotate(block, True)
+    return sum((a ^ b).bit_count() for a, b in zip(position.stones, turned.stones))

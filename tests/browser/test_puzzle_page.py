@@ -146,3 +146,22 @@ def test_the_form_offers_practice_for_one_child_and_the_computer_dismantles(page
     for hole, colour in orion.holes():
         click_hole(page, hole_name(hole, orion.position.geometry), COLOUR_NAMES[colour])
     expect(page.locator("#notices")).to_contain_text("look away! the computer dismantles (1 stone out, 1 twist)")
+
+
+def test_practice_s_level_select_chooses_the_computer_s_dismantle(page9: Page, sim9):
+    """Issue 13: the form's Level select (the four dismantle levels) is live only with the
+    practice box ticked, and the level chosen reaches the game; the players select leaves the
+    menu's "1 player" to the box."""
+    page = page9
+    page.select_option("#game", "puzzle")
+    expect(page.locator("#level option")).to_have_count(4)
+    expect(page.locator("#level")).to_be_disabled()
+    expect(page.locator("#players option")).to_have_text(["2 players", "3 players", "4 players"])
+    page.check("#practice")
+    expect(page.locator("#level")).to_be_enabled()
+    page.select_option("#level", label="dismantle level 3: removals and twists mixed, each twist moving as many stones as it can")
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#notices")).to_contain_text("new puzzle game")
+    parts = urlsplit(sim9.url)
+    state = page.request.get(f"{parts.scheme}://{parts.netloc}/api/state?{parts.query}").json()["state"]
+    assert (state["options"]["practice"], state["options"]["players"], state["options"]["level"]) == (True, 1, 3)

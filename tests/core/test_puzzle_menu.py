@@ -115,3 +115,49 @@ def test_a_presence_board_saves_its_marbles_white_and_no_folder_is_a_notice(user
     use_user_folder(None)
     r.feed(Command(r.t, "save_picture", {"title": "Again"}))
     assert r.notices[-1] == "save picture: this board keeps no user pictures (no state directory)"
+
+
+# -- practice on the menu (issue 13): 1 player on the players page, then the dismantle level ----
+
+def test_one_player_on_the_menu_is_practice_and_the_level_page_follows():
+    from controller.ai.puzzle import dismantle
+    from controller.rules.puzzle import PuzzleGame
+
+    r = Rig(sensing="colour", profile_name="virtual-9x9")
+    pick(r, "puzzle")
+    menu = r.core.menu
+    assert menu.values() == (2, 3, 4, 1)  # 2, 3 and 4 keep their holes; 1 comes after them, on d1
+    assert r.core.state()["menu"]["options"][3]["means"] == "1 player: practice alone (the computer dismantles)"
+    pick(r, 1)
+    assert menu.page_name() == "level" and menu.values() == (0, 1, 2, 3)
+    assert r.core.state()["menu"]["options"][3]["means"].startswith("dismantle level 3:")
+    pick(r, 3)
+    assert menu.page_name() == "picture"
+    pick(r, "orion"); pick(r, 2)
+    flow = r.core.flow
+    assert (flow.options["players"], flow.options["practice"], flow.options["level"]) == (1, True, 3)
+    for hole, colour in library_picture("orion", 9).holes():
+        r.do("place", hole_name(hole, r.profile.geometry), ("white", "black", "red", "green")[colour])
+    r.wait()
+    fresh = PuzzleGame(flow.game.picture, flow.game.options)
+    fresh.begin(0.0)
+    assert flow.game.step == "dismantle" and flow.game.plan == list(dismantle(fresh, seed=0, level=3))
+
+
+def test_players_take_turns_without_a_level_page_and_without_a_level():
+    r = Rig(sensing="colour")
+    pick(r, "puzzle"); pick(r, 2)
+    assert r.core.menu.page_name() == "picture" and r.core.menu.chosen["level"] is None
+    pick(r, "red-cross"); pick(r, 1)
+    assert not r.core.flow.options["practice"] and "level" not in r.core.flow.options
+
+
+def test_ok_on_the_level_page_takes_level_1_and_back_returns_to_the_players():
+    r = Rig(sensing="colour")
+    pick(r, "puzzle"); pick(r, 1)
+    menu = r.core.menu
+    r.do("press", "back"); r.wait()
+    assert menu.page_name() == "players"
+    pick(r, 1)
+    r.do("press", "ok"); r.wait()
+    assert menu.page_name() == "picture" and menu.chosen["level"] == 1

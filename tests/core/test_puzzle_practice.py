@@ -4,8 +4,12 @@ chasing arrow), only the lit step is taken, and the child's restore is judged as
 
 from __future__ import annotations
 
+import pytest
+
+from controller.ai.puzzle import dismantle
 from controller.rules import hole_name
 from controller.rules.pictures import library_picture
+from controller.rules.puzzle import PuzzleGame, PuzzleOptions
 from controller.rules.puzzle_notation import Kind
 from tests.flow.rig import Rig
 
@@ -62,3 +66,21 @@ def test_a_step_other_than_the_lit_one_is_refused_and_a_failed_restore_ends_the_
     assert game.is_over() and game.rounds[-1].passed is False
     assert "practice over: restored up to k = 0" in r.notices
     assert r.records[-1]["kind"] == "end" and r.records[-1]["termination"] == "practice over"
+
+
+@pytest.mark.parametrize("level", [0, 1, 2, 3])
+def test_the_game_s_level_reaches_the_computer_s_dismantle_and_its_start_record(level):
+    r = Rig(sensing="colour", profile_name="virtual-9x9",
+            start={"game": "puzzle", "picture": "orion", "players": 1, "practice": True, "start_k": 3, "level": level})
+    for hole, colour in ORION.holes():
+        r.do("place", hole_name(hole, r.profile.geometry), COLOURS[colour])
+    r.wait()
+    game = r.core.flow.game
+    assert game.plan == list(dismantle(PuzzleGame(game.picture, game.options), seed=0, level=level))
+    assert r.records[0]["kind"] == "start" and r.records[0]["level"] == level  # a resume plans alike
+
+
+def test_the_levels_plan_different_dismantles():
+    game = PuzzleGame(ORION, PuzzleOptions(players=1, practice=True, start_k=3))
+    plans = {dismantle(game, seed=0, level=level) for level in (0, 1, 2, 3)}
+    assert len(plans) == 4

@@ -53,7 +53,9 @@ def test_a_full_file_is_read(tmp_path):
     ('[web]\nhost = "x"', "unknown key web.host; known keys: web.enabled, web.bind, web.port, web.token"),
     ('game = 3', "game = 3 is not allowed; expected a table ([game])"),
     ('[game]\ngame = "chess"', "game.game = 'chess' is not allowed; expected one of classic"),
-    ('[game]\nplayers = 3', "unknown key game.players; known keys: game.game, game.computer, game.match, game.level"),
+    ('[game]\nplayers = 3', "unknown key game.players; known keys: game.game, game.computer, game.match, game.level, game.practice"),
+    ('[game]\npractice = true', "[game] practice true: Classic Pentago has no practice (Picture-Puzzle has)"),
+    ('[game]\ngame = "puzzle"\npractice = 1', "game.practice = 1 is not allowed; expected true or false"),
     ('[game]\ncomputer = 2', "game.computer = 2 is not allowed; expected true (seat 2), false (none) or a list of seats such as [1, 2]"),
     ('[game]\ncomputer = [3]', "[game] computer [3]: seat 3 is not a seat of this game (seats 1 to 2)"),
     ('[game]\nmatch = "yes"', "game.match = 'yes' is not allowed; expected true or false"),
@@ -119,3 +121,13 @@ def test_the_token_comes_from_the_environment_or_is_made_once_and_kept(tmp_path)
     assert with_token(parse_config({}), environ={}).web.token == ""  # local: none needed
     with pytest.raises(ConfigError, match="PENTAGO_BOARD_TOKEN: not a usable token"):
         with_token(public, environ={"PENTAGO_BOARD_TOKEN": "two words"})
+
+
+def test_a_config_practising_picture_puzzle_starts_practice_at_its_level(tmp_path):
+    """Issue 13: practice from the config; its level is the config's [game] level."""
+    path = tmp_path / "config.toml"
+    path.write_text('[game]\ngame = "puzzle"\npractice = true\nlevel = 0\n')
+    args = load_config(path).game.command_args()
+    assert (args["game"], args["players"], args["practice"], args["level"]) == ("puzzle", 1, True, 0)
+    path.write_text('[game]\ngame = "puzzle"\n')
+    assert "level" not in load_config(path).game.command_args()  # players take turns: no computer

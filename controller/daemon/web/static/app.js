@@ -203,9 +203,12 @@ function buildGameOptions(values) {
       label.append(box, ` ${option.values.find(v => v.value === true)?.means ?? option.name}`);
     } else {
       const select = Object.assign(document.createElement("select"), { id: option.name });
-      option.values.forEach((v, i) => select.add(new Option(v.means, String(i), false, v.value === value)));
+      const practice = game.options.some(o => o.name === "practice");  // its box asks for the 1 player the menu offers
+      option.values.forEach((v, i) => {
+        if (!(practice && option.name === "players" && v.value === 1)) select.add(new Option(v.means, String(i), false, v.value === value));
+      });
       if (option.name === "players") select.onchange = () => buildNames();
-      if (option.name === "level") select.title = "the computer's level (for its seats and hints)";
+      if (option.name === "level") select.title = practice ? "the computer's dismantle in practice" : "the computer's level (for its seats and hints)";
       label.append(`${option.name[0].toUpperCase()}${option.name.slice(1).replace("_", " ")} `, select);
     }
     return label;
@@ -267,11 +270,13 @@ function buildNames(seats) {
   followLevel();
 }
 
-// The level matters only when the computer plays a seat (hints use it too, so it stays on then).
+// The level matters only when the computer plays a seat (hints use it too, so it stays on then),
+// or in Picture-Puzzle's practice, where it dismantles.
 function followLevel() {
   const level = $("game-options").querySelector("#level");
-  const hints = $("game-options").querySelector("#hints");
-  if (level) level.disabled = !$("name-fields").querySelector("input.computer:checked") && !(hints && hints.checked);
+  const hints = $("game-options").querySelector("#hints"), practice = $("game-options").querySelector("#practice");
+  if (level) level.disabled = practice ? !practice.checked
+    : !$("name-fields").querySelector("input.computer:checked") && !(hints && hints.checked);
 }
 
 // A free option's typed text as the API takes it: a number field's number (the daemon refuses
