@@ -4,6 +4,7 @@ states, commands checked like the web's, Home Assistant's discovery configs and 
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from hypothesis import given
@@ -234,10 +235,13 @@ def test_the_inbox_is_bounded_counts_what_it_drops_and_wakes_once_per_batch():
     inbox = Inbox(3, lambda: wakes.append(1))
     for n in range(5):
         inbox.put({"n": n}, ())
-    assert [s["n"] for s, _ in inbox.take()] == [2, 3, 4]
+    assert [s["n"] for s, _, _ in inbox.take()] == [2, 3, 4]
     assert inbox.dropped == 2 and len(wakes) == 1
+    before = time.time()
     inbox.put({"n": 5}, ("hello",))
-    assert inbox.take() == [({"n": 5}, ("hello",))] and len(wakes) == 2
+    [(state, notices, at)] = inbox.take()
+    assert (state, notices) == ({"n": 5}, ("hello",)) and len(wakes) == 2
+    assert before <= at <= time.time()  # stamped when put: the events' "at" is when the core made the change
 
 
 def test_the_mqtt_modules_doctest_examples():

@@ -116,18 +116,21 @@ class Bridge:
         """Read the events out of every new state; keep the newest state for publishing."""
         assert self.inbox is not None
         items = [item for item in self.inbox.take() if item[0]]  # {}: the core has not published yet
-        for state, notices in items:
+        for state, notices, at in items:
             for found in events_between(self._last, state) + notice_events(notices):
-                self._queue_event(found)
+                self._queue_event(found, at)
             self._last = state
         if items:
             self._state = json.dumps({**public_state(items[-1][0], self.config.board), "unsent": self.unsent},
                                      default=str)
             self._changed.set()
 
-    def _queue_event(self, found: dict[str, Any]) -> None:
+    def _queue_event(self, found: dict[str, Any], at: float | None = None) -> None:
+        """Number the event and keep it for the broker; ``at``: when the core made the change
+        (now, for the bridge's own answers to commands)."""
         self._seq += 1
-        payload = json.dumps({"seq": self._seq, "board_name": self.config.board, "at": round(time.time(), 3), **found},
+        stamp = round(time.time() if at is None else at, 4)
+        payload = json.dumps({"seq": self._seq, "board_name": self.config.board, "at": stamp, **found},
                              default=str)
         if len(self._outbox) >= OUTBOX_SIZE:
             self._outbox.popleft()

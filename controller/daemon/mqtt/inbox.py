@@ -1,6 +1,8 @@
 """The hand-over from the core thread to the event loop: bounded, and never blocking the core.
 
-The core thread puts each new state (with its notices) here; the loop takes them all at once.
+The core thread puts each new state (with its notices) here, stamped with the wall-clock time
+it was put (the ``at`` of the events read from it: when the board's core made the change, not
+when the loop got round to it); the loop takes them all at once.
 When the loop falls behind, the oldest states are dropped and counted: the next state still
 says where the game is (moves are read from the difference, see :mod:`.messages`), only the
 notices of the dropped ones are lost. The loop is woken at most once per batch, so even a
@@ -10,15 +12,16 @@ stalled loop gets a bounded number of callbacks.
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-Item = tuple[dict[str, Any], tuple[str, ...]]
+Item = tuple[dict[str, Any], tuple[str, ...], float]  # state, notices, Unix time of the put
 
 
 class Inbox:
-    """At most ``size`` (state, notices) pairs; ``wake`` is called (on the putting thread) when
+    """At most ``size`` (state, notices, time) items; ``wake`` is called (on the putting thread) when
     the first pair of a batch arrives, and must only schedule the loop's work."""
 
     def __init__(self, size: int, wake: Callable[[], None]) -> None:
@@ -32,7 +35,7 @@ class Inbox:
         with self._lock:
             if len(self._items) == self._items.maxlen:
                 self.dropped += 1
-            self._items.append((state, notices))
+            self._items.append((state, notices, time.time()))
             wake, self._woken = not self._woken, True
         if wake:
             self._wake()
