@@ -7,12 +7,14 @@ config-flow API, starts ``pentago-board run`` on a virtual board publishing to t
 starts a classic game (Ann and Bo) and plays two moves through the web console's API, waits
 until Home Assistant shows them, screenshots the board's device page in Debian's Chromium, then
 presses the device's "New game" button through Home Assistant's ``button.press`` service and
-checks that the board started a new game (the command path end to end). Finally it prints every
-warning or error Home Assistant logged about MQTT, which must be none.
+checks that the board started a new game (the command path end to end), presses "Hint" and
+shows the board's answer, and stops the board to see Home Assistant show it unavailable.
+Finally it prints every warning or error Home Assistant logged about MQTT, which must be none.
 
-Needs: Debian's ``mosquitto`` and ``chromium``, the project's venv (playwright), a Python that
-the chosen Home Assistant supports (2025.4.4, the newest that runs on Python 3.13.0, wants 3.13;
-give ``--python``; Debian 12's own 3.11 runs at most 2024.3.3), and PyPI. It installs
+Needs: Debian's ``mosquitto`` and ``chromium``, the project's venv (playwright), PyPI, and a
+Python the chosen Home Assistant runs on, given with ``--python``: the default, 2025.4.4, is the
+newest for Python 3.13.0 (later ones want 3.13.2); Debian 12's Python 3.11 runs at most
+2024.3.3 (``--ha-version 2024.3.3``). It installs
 homeassistant and its dependencies (about 850 MB) into ``<work>/venv``, and at its first start
 Home Assistant installs the frontend and the MQTT client (paho-mqtt) there itself. On this
 2-core machine the install took 3.5 minutes and each run after it about 30 seconds.
@@ -86,6 +88,7 @@ def main() -> int:
         screenshot(ha, token, device_id(ha, token), args.out)
         print(f"entities: {json.dumps(sensors, indent=1)}")
         press_new_game(ha, token, board)
+        press_hint(ha, token, work)
         stop_board(ha, token, board_proc)
         return report_log(work / "config" / "home-assistant.log")
 
@@ -244,6 +247,16 @@ def press_new_game(ha: str, token: str, board: str) -> None:
     wait_for(lambda: entity(ha, token, "sensor", "last_move") == ""
              and entity(ha, token, "sensor", "state") == "awaiting_placement", "Home Assistant showing the new game", 15)
     step("pressed New game in Home Assistant: the board started a new game, and Home Assistant shows it")
+
+
+def press_hint(ha: str, token: str, work: Path) -> None:
+    """Press "Hint" in Home Assistant: the board takes the command and says what it does."""
+    code, answer = http(f"{ha}/api/services/button/press", {"entity_id": f"button.{NODE}_hint"}, token)
+    assert code == 200, (code, answer)
+    log = work / "board.log"
+    said = wait_for(lambda: [line for line in log.read_text().splitlines() if 'text="hint' in line],
+                    "the board's answer to the hint", 15)
+    step(f"pressed Hint in Home Assistant: {said[-1].split('msg=', 1)[-1]}")
 
 
 def stop_board(ha: str, token: str, board: subprocess.Popen[bytes]) -> None:
