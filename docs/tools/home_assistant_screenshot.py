@@ -9,7 +9,8 @@ until Home Assistant shows them, screenshots the board's device page in Debian's
 presses the device's "New game" button through Home Assistant's ``button.press`` service and
 checks that the board started a new game (the command path end to end), presses "Hint" and
 shows the board's answer, and stops the board to see Home Assistant show it unavailable.
-Finally it prints every warning or error Home Assistant logged about MQTT, which must be none.
+Finally it prints Home Assistant's repair issues and every warning or error it logged about MQTT
+or the board, which must be none.
 
 Needs: Debian's ``mosquitto`` and ``chromium``, the project's venv (playwright), PyPI, and a
 Python the chosen Home Assistant runs on, given with ``--python``: the default, 2025.4.4, is the
@@ -90,7 +91,9 @@ def main() -> int:
         press_new_game(ha, token, board)
         press_hint(ha, token, work)
         stop_board(ha, token, board_proc)
-        return report_log(work / "config" / "home-assistant.log")
+        issues = repair_issues(ha, token)
+        print(f"repair issues: {json.dumps(issues)}")
+        return report_log(work / "config" / "home-assistant.log") or bool(issues)
 
 
 # -- the pieces ------------------------------------------------------------------------------------
@@ -265,6 +268,23 @@ def stop_board(ha: str, token: str, board: subprocess.Popen[bytes]) -> None:
     board.wait(15)
     wait_for(lambda: entity(ha, token, "sensor", "state") == "unavailable", "the board shown unavailable", 15)
     step("stopped the board: Home Assistant shows it unavailable")
+
+
+def repair_issues(ha: str, token: str) -> list[dict[str, Any]]:
+    """Home Assistant's open repair issues (where it reports deprecated discovery options)."""
+    import asyncio
+
+    import aiohttp
+
+    async def ask() -> list[dict[str, Any]]:
+        async with aiohttp.ClientSession() as session, session.ws_connect(f"{ha}/api/websocket") as ws:
+            await ws.receive_json()  # auth_required
+            await ws.send_json({"type": "auth", "access_token": token})
+            assert (await ws.receive_json())["type"] == "auth_ok"
+            await ws.send_json({"id": 1, "type": "repairs/list_issues"})
+            issues: list[dict[str, Any]] = (await ws.receive_json())["result"]["issues"]
+            return issues
+    return asyncio.run(ask())
 
 
 def report_log(log: Path) -> int:
