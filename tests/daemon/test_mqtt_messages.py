@@ -4,6 +4,7 @@ states, commands checked like the web's, Home Assistant's discovery configs and 
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from controller.core import Core
+from controller.daemon.config import TOPIC_NAME
 from controller.daemon.mqtt.commands import Refused, parse_request
 from controller.daemon.mqtt.discovery import discovery_messages
 from controller.daemon.mqtt.inbox import Inbox
@@ -226,6 +228,22 @@ def test_the_sensor_templates_read_keys_the_published_state_has():
         for key in keys:
             assert key in value, (topic, template)
             value = value[key]
+
+
+# Home Assistant's pattern for a discovery topic (its MQTT integration ignores any other).
+HA_DISCOVERY_TOPIC = re.compile(r"(?P<component>\w+)/(?:(?P<node_id>[a-zA-Z0-9_-]+)/)?(?P<object_id>[a-zA-Z0-9_-]+)/config")
+
+
+@given(st.from_regex(TOPIC_NAME, fullmatch=True))
+def test_every_board_name_the_config_takes_makes_configs_home_assistant_takes_as_they_are(name):
+    """What a real Home Assistant (2025.4.4, docs/tools/home_assistant_screenshot.py) took without
+    a warning, for any board name: its topic pattern, entity names that do not repeat the device's
+    (Home Assistant would cut them and warn), and no ``object_id`` (deprecated since 2025.10)."""
+    for topic, payload in discovery_messages(Topics("pentago-board", name), "homeassistant", {}, "0.1.0"):
+        assert HA_DISCOVERY_TOPIC.fullmatch(topic.removeprefix("homeassistant/")), topic
+        config = json.loads(payload)
+        assert not config["name"].lower().startswith(config["device"]["name"].lower())
+        assert "object_id" not in config
 
 
 # -- the inbox ---------------------------------------------------------------------------------
