@@ -20,6 +20,7 @@ from controller.classroom.boards import Boards
 from tests.daemon.test_mqtt_daemons import BOARDS, boards, broker, move  # noqa: F401 (fixtures)
 
 from .daemon_proc import ROOT
+from .mosquitto import Watcher
 
 
 def run_console(broker_port: int, *more: str):
@@ -84,8 +85,9 @@ def test_a_command_from_the_console_starts_a_game_on_one_board_only(boards, cons
         assert boards[other].state()["state"] == "choosing"
 
 
-def test_a_round_on_every_board_online_and_bad_commands_refused(boards, console):  # noqa: F811
+def test_a_round_on_every_board_online_and_bad_commands_refused(broker, boards, console):  # noqa: F811
     wait_rows(console, all_online, "three boards online")
+    watcher = Watcher(broker.port, "pentago-board/+/event")
     for body, said in [({"boards": ["b9"], "name": "new_game"}, "no board 'b9' has published here"),
                        ({"boards": "b1", "name": "new_game"}, "must be \"all\" or a list"),
                        ({"boards": "all", "name": "fly"}, "unknown command 'fly'"),
@@ -98,6 +100,13 @@ def test_a_round_on_every_board_online_and_bad_commands_refused(boards, console)
     rows = wait_rows(console, lambda r: all(row["puzzle"] for row in r.values()), "a round on every board")
     for row in rows.values():
         assert row["game"] == "puzzle" and row["puzzle"]["k"] == 2 and row["players"] == ["Ada", "Bo"]
+    try:  # each board says on its event topic that the round's first stage began, with k and picture
+        for name in BOARDS:
+            stages = watcher.wait(lambda n=name: [e for e in watcher.json_on(f"pentago-board/{n}/event")
+                                                  if e["type"] == "stage"], f"{name}'s stage event")
+            assert [(e["stage"], e["k"], e["picture"]) for e in stages] == [(1, 2, "H")]
+    finally:
+        watcher.close()
     with urllib.request.urlopen(console.url + "api/summary", timeout=10) as answer:
         assert answer.headers["Content-Type"].startswith("text/csv")
         assert answer.read().decode().startswith("board,")
