@@ -133,3 +133,13 @@ def test_however_many_states_the_bridge_skips_every_result_arrives_once_in_order
 def test_a_state_without_a_puzzle_has_no_puzzle_events():
     assert puzzle_events(None, {"detail": None}) == []
     assert puzzle_events(None, {"detail": {"step": 3}}) == []  # another game's detail
+
+
+def test_a_game_started_again_with_the_same_settings_counts_its_rounds_from_one():
+    """Its headers are the same, so :mod:`messages` reads no new game; the rounds going back
+    to none say so."""
+    played = {"picture": "H", "step": "dismantle", "k": 2, "stage": 2, "restorer": 1, "dismantler": 2,
+              "rounds": [{"restorer": 1, "dismantler": 2, "k": 1, "passed": True}] * 2}
+    again = {**played, "k": 1, "stage": 1, "rounds": []}
+    assert [(e["type"], e.get("round"), e["k"]) for e in puzzle_events({"detail": played}, {"detail": again})] == [
+        ("stage", None, 1), ("round", 1, 1)]
