@@ -41,6 +41,23 @@ Where the time goes (``--profile 0.25 --limit 100``, own CPU time): building chi
 completion, five and rotation tests under it), the static evaluation 7%, ordering 3%, the
 search's own bookkeeping about 10%.
 
+Tried and not kept (2026-12-01, this bench at both budgets, load 9-11; run-to-run noise is
+1-2 positions of 400, so each idea was run more than once):
+
+- Late move reductions (a move after the fourth at nodes three or more plies deep searched one
+  ply shallower first): depth +0.2, optimal within the noise (1 s: 98.0-98.75% vs 98.5%).
+- A richer evaluation fitted to the oracle's exact move values (41,631 moves; ridge and logistic
+  fits, trained on one half of the games and judged on the other): the opponent's threats
+  after every twist and open threes after the best twist raise the one-ply pick from 88% to
+  90-92%, but cost half the nodes per second, and the search got worse (0.25 s: 97.25-97.75%
+  vs 98.0%). Refitting the present line weights alone gains nothing: they are as good as fitted.
+- A threat-space search (only moves that threaten a win, every defence answered): it proves 2
+  of the 5 missed wins (S-g231-n21 in 200 nodes, S-g100-n22 in 12,000), but S-g092-n22 begins
+  with a quiet move and S-g124-n24 needs more than 5 threats, and it runs at ~3,000 nodes/s.
+- The missed wins are 7-11 plies deep (found by this search after 0.5 s, 1.9 s, 8 s and 18 s)
+  and two missed draws still lose after a 10 s search to depth 8 (S-g010-n21, S-g219-n21): the
+  targets want about two more plies at the same time, which pure Python does not have here.
+
 Depth is the deepest iteration completed, averaged; searches that prove a win or see to the end
 of the game stop early, so the median time is far below the budget.
 """
