@@ -35,11 +35,24 @@ from ..rules import Position, hole_name, record_of
 
 SYMBOLS = "xoyz"  # the colour indices as the rules' text boards print them
 
+# What each state of the flows asks of the players, in words for people (the web page, the
+# MQTT summary, Home Assistant); "to ..." follows the name of the seat to move.
+STATE_WORDS = {
+    "choosing": "Choose a game: put a marble on a lit hole, or start one here",
+    "awaiting_placement": "to place a marble",
+    "awaiting_twist": "to turn a block",
+    "confirming_colour": "to confirm the new marble's colour",
+    "repair": "Repair the board as lit",
+    "game_over": "Game over: clear the board for the next game",
+    "between_games": "Clear the board for the next game of the match",
+}
+
 
 def state(core: Any) -> dict[str, Any]:
     flow, game = core.flow, core.flow.game
     return {
         "state": flow.state,
+        "doing": STATE_WORDS.get(flow.state, flow.state),
         "board": (game.position if game else Position.empty(core.geometry.size)).rows(),
         "physical": physical_rows(core),
         "to_move": game.to_move if game and not game.is_over() else None,

@@ -60,7 +60,10 @@ def test_the_published_state_has_no_frame_and_says_whose_turn_in_words():
     shown = public_state(board.states[-1], "b1")
     assert "frame" not in shown and shown["board_name"] == "b1"
     assert shown["board"] == board.states[-1]["board"]  # the core's rows keep their key
-    assert shown["summary"] == {"turn": "Ann", "last_move": "", "winner": ""}
+    assert shown["summary"] == {"doing": "Ann to place a marble", "turn": "Ann", "last_move": "", "winner": ""}
+    board.hands.place("b5")
+    board.step()
+    assert summary(board.states[-1])["doing"] == "Ann to turn a block"
 
 
 def test_a_new_game_then_a_move_are_events():

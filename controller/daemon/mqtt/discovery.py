@@ -4,10 +4,10 @@ Following Home Assistant's single-component discovery: one retained JSON config 
 ``<discovery_prefix>/<component>/<node_id>/<object_id>/config``, each with a ``unique_id``, the
 same ``device`` block (so the entities group under one device named after the board), the
 board's ``status`` topic for availability (``online``/``offline``, the last will), and
-templates reading the retained ``state`` topic. The entities: the game's state, the game,
-whose turn it is, the last move and the winner (sensors), and two buttons: "New game" (a
-``new_game`` command with the config's game defaults) and "Hint" (a ``hint`` command: the board
-lights a move for the player to move, where the game allows hints).
+templates reading the retained ``state`` topic. The entities: the state in words (what the
+board asks for now), the game, whose turn it is, the last move and the winner (sensors), and
+two buttons: "New game" (a ``new_game`` command with the config's game defaults) and "Hint" (a
+``hint`` command: the board lights a move for the player to move, where the game allows hints).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 from .topics import OFFLINE, ONLINE, Topics
 
 SENSORS = (  # object id, name, template over the published state, icon
-    ("state", "State", "{{ value_json.state }}", "mdi:state-machine"),
+    ("state", "State", "{{ value_json.summary.doing }}", "mdi:state-machine"),
     ("game", "Game", "{{ value_json.game or '' }}", "mdi:gamepad-variant"),
     ("turn", "Whose turn", "{{ value_json.summary.turn }}", "mdi:account-arrow-right"),
     ("last_move", "Last move", "{{ value_json.summary.last_move }}", "mdi:arrow-right-bold"),

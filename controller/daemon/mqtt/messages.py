@@ -3,8 +3,9 @@
 The published state is the core's state (see :mod:`controller.core.snapshot`) without the LED
 frame (it changes with every animation step and says nothing a subscriber needs), plus
 ``board_name`` (``board`` is the core's rows) and ``summary``: plain words for dashboards, each a string
-(empty when there is nothing to say): ``turn`` (the name of the seat to move), ``last_move``
-and ``winner`` (the winners' names joined by " & ", or "draw").
+(empty when there is nothing to say): ``doing`` (what the board asks for now, e.g. "Ann to place
+a marble"), ``turn`` (the name of the seat to move), ``last_move`` and ``winner`` (the winners'
+names joined by " & ", or "draw").
 
 Events are read from the difference between two states, so a state the loop never saw costs no
 move: ``game`` (a new game: its name, seats and options), ``move`` (one per new move, numbered
@@ -35,13 +36,16 @@ def summary(state: dict[str, Any]) -> dict[str, str]:
     """Whose turn, the last move and the winner, in words (empty when there is none).
 
     >>> summary({"to_move": 2, "seats": [{"seat": 1, "name": "Ann"}, {"seat": 2, "name": "Bo"}],
-    ...          "moves": ["b5 4R"], "outcome": None})
-    {'turn': 'Bo', 'last_move': 'b5 4R', 'winner': ''}
+    ...          "moves": ["b5 4R"], "outcome": None, "doing": "to turn a block"})
+    {'doing': 'Bo to turn a block', 'turn': 'Bo', 'last_move': 'b5 4R', 'winner': ''}
     """
     names = {seat["seat"]: seat["name"] for seat in state.get("seats") or ()}
     to_move, moves, outcome = state.get("to_move"), state.get("moves") or [], state.get("outcome")
+    turn = names.get(to_move, "") if to_move is not None else ""
+    doing = state.get("doing") or ""
     return {
-        "turn": names.get(to_move, "") if to_move is not None else "",
+        "doing": f"{turn} {doing}" if turn and doing.startswith("to ") else doing,
+        "turn": turn,
         "last_move": moves[-1] if moves else "",
         "winner": _winner(outcome, names) if outcome else "",
     }

@@ -309,16 +309,6 @@ function buildLegend() {
 
 // -- showing the state ---------------------------------------------------------------------------
 
-const STATE_TEXT = {
-  choosing: "Choose a game: put a marble on a lit hole, or start one here",
-  awaiting_placement: "to place a marble",
-  awaiting_twist: "to turn a block",
-  confirming_colour: "to confirm the new marble's colour",
-  repair: "Repair the board as lit",
-  game_over: "Game over: clear the board for the next game",
-  between_games: "Clear the board for the next game of the match",
-};
-
 function render(message) {
   last = message;
   const state = message.state || {};
@@ -349,7 +339,7 @@ function renderTurn(state) {
   $("turn-swatch").classList.toggle("off", !colour && rgb === "rgb(0,0,0)");
   $("turn-swatch").style.color = rgb;
   $("turn-swatch").title = colour ? `turn light: ${layout.looks[colour]?.light || colour} for ${colour}` : "the turn light";
-  const doing = STATE_TEXT[state.state] || state.state || "…";
+  const doing = state.doing || "…";
   $("turn-text").textContent = seat && doing.startsWith("to ") ? `${seatName(state, seat)}${colour ? ` (${colour})` : ""} ${doing}` : doing;
   if (state.menu) $("turn-text").textContent = `Menu, ${state.menu.page}: put a marble on a lit hole (${state.menu.holes.join(", ")}) or start a game here`;
 }
