@@ -249,7 +249,7 @@ def press_new_game(ha: str, token: str, board: str) -> None:
     assert http(f"{board}/api/board/clear", {})[0] == 200
     wait_for(lambda: board_state(board)["state"] == "awaiting_placement", "the cleared board", 15)
     wait_for(lambda: entity(ha, token, "sensor", "last_move") == ""
-             and entity(ha, token, "sensor", "state") == "awaiting_placement", "Home Assistant showing the new game", 15)
+             and entity(ha, token, "sensor", "state").endswith("to place a marble"), "Home Assistant showing the new game", 15)
     step("pressed New game in Home Assistant: the board started a new game, and Home Assistant shows it")
 
 
