@@ -76,6 +76,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.ai import analyse, choose_move, to_move
+from controller.ai.compiled import warm_up
 from controller.rules import ClassicGame, Position
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "oracle-positions.jsonl"
@@ -128,11 +129,11 @@ def level1_pick(record: dict) -> Pick:
     return judge(record, game, move, depth=1, seconds=time.process_time() - start)
 
 
-def timed_pick(budget_s: float) -> Callable[[dict], Pick]:
+def timed_pick(budget_s: float, engine: str = "python") -> Callable[[dict], Pick]:
     def pick(record: dict) -> Pick:
         game = game_of(record)
         start = time.process_time()
-        result = analyse(game, level=2, deadline=lambda: time.process_time() - start > budget_s)
+        result = analyse(game, level=2, deadline=lambda: time.process_time() - start > budget_s, engine=engine)
         seconds = time.process_time() - start
         move = to_move(game, *result.move)
         return judge(record, game, move, depth=result.depth, nodes=result.nodes, seconds=seconds)
@@ -176,6 +177,8 @@ def main() -> None:
     parser.add_argument("--budgets", type=float, nargs="*", default=[0.25, 1.0], help="CPU seconds per move")
     parser.add_argument("--limit", type=int, help="only N positions, spread evenly over the file")
     parser.add_argument("--profile", type=float, metavar="S", help="profile level 2 at S seconds a move instead")
+    parser.add_argument("--engine", choices=("python", "compiled", "both"), default="both",
+                        help="which search plays level 2 (both: a row each; compiled needs the fast extra)")
     args = parser.parse_args()
     records = load(args.limit)
     endgame = sum(_won_endgame(r) for r in records)
@@ -183,8 +186,13 @@ def main() -> None:
     if args.profile:
         return profile(timed_pick(args.profile), records)
     results = [run("random", random_pick, records), run("level 1", level1_pick, records)]
-    for budget in args.budgets:
-        results.append(run(f"level 2 @{budget:g}s", timed_pick(budget), records))
+    engines = ["python", "compiled"] if args.engine == "both" else [args.engine]
+    if "compiled" in engines:
+        warm_up()  # compiling is not thinking time
+    for engine in engines:
+        for budget in args.budgets:
+            name = f"L2 {engine[:4]} @{budget:g}s"
+            results.append(run(name, timed_pick(budget, engine), records))
     print(f"\n{'player':<18}{'optimal%':>9}{'blunder%':>9}{'depth':>7}{'nodes/s':>10}{'median s':>9}{'p99 s':>9}"
           f"{'thrown':>8}")
     for name, picks in results:

@@ -2,6 +2,7 @@
 # Install pentago-board as a systemd service on Raspberry Pi OS, from this checkout.
 #
 #   sudo systemd/install.sh              install, or upgrade in place (safe to run again)
+#   sudo systemd/install.sh --fast       the same, with the computer's compiled search (64-bit OS)
 #   sudo systemd/install.sh --uninstall  remove service, udev rule, venv and user (keeps config
 #                                        in /etc/pentago-board and the journal in /var/lib)
 #   systemd/install.sh --dry-run [...]   print the commands it would run, change nothing
@@ -16,6 +17,7 @@ ACCOUNT=pentago
 DEVICE_GROUPS=(gpio spi dialout)
 PREFIX=/opt/pentago-board
 UNIT=/etc/systemd/system/pentago-board.service
+DROP_IN=/etc/systemd/system/pentago-board.service.d/fast-search.conf
 RULE=/etc/udev/rules.d/99-pentago-mcu.rules
 CONFIG=/etc/pentago-board/config.toml
 COMMAND=/usr/local/bin/pentago-board
@@ -23,9 +25,10 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CHECKOUT="$(dirname "$HERE")"
 DRY_RUN=0
 ACTION=install
+EXTRAS=pi,mqtt
 
 usage() {
-    sed -n '4,7s/^# \{0,1\}//p' "$0"
+    sed -n '4,8s/^# \{0,1\}//p' "$0"
 }
 
 # Print a command, then run it unless this is a dry run.
@@ -59,7 +62,7 @@ ensure_account() {
 ensure_venv() {
     [ -x "$ROOT$PREFIX/venv/bin/python" ] || run "$PYTHON" -m venv "$ROOT$PREFIX/venv"
     # Always reinstall: this is how a `git pull` reaches the service.
-    run "$ROOT$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${CHECKOUT}[pi,mqtt]"
+    run "$ROOT$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${CHECKOUT}[$EXTRAS]"
     # The service cannot read a checkout under /home (ProtectHome): the profiles go beside the venv.
     run mkdir -p "$ROOT$PREFIX/profiles"
     run cp "$CHECKOUT"/hardware/profiles/*.toml "$ROOT$PREFIX/profiles/"
@@ -80,9 +83,12 @@ install_all() {
         run udevadm control --reload-rules
         run udevadm trigger --subsystem-match=tty
     fi
-    if place_file "$HERE/pentago-board.service" "$UNIT"; then
-        run systemctl daemon-reload
+    local reload=0
+    place_file "$HERE/pentago-board.service" "$UNIT" && reload=1
+    if [ "$EXTRAS" = pi,mqtt,fast ]; then
+        place_file "$HERE/fast-search.conf" "$DROP_IN" && reload=1
     fi
+    [ "$reload" -eq 0 ] || run systemctl daemon-reload
     run systemctl enable pentago-board.service
     run systemctl try-restart pentago-board.service
     next_steps
@@ -105,6 +111,7 @@ uninstall_all() {
     if [ -e "$ROOT$UNIT" ]; then
         run systemctl disable --now pentago-board.service
         run rm -f "$ROOT$UNIT"
+        [ ! -e "$ROOT$DROP_IN" ] || run rm -rf "$ROOT$(dirname "$DROP_IN")"
         run systemctl daemon-reload
     fi
     if [ -e "$ROOT$RULE" ]; then
@@ -122,9 +129,10 @@ main() {
     for arg in "$@"; do
         case "$arg" in
             --dry-run) DRY_RUN=1 ;;
+            --fast) EXTRAS=pi,mqtt,fast ;;
             --uninstall) ACTION=uninstall ;;
             -h|--help) usage; exit 0 ;;
-            *) echo "install.sh: unknown option '$arg'; use --dry-run, --uninstall or --help" >&2; exit 2 ;;
+            *) echo "install.sh: unknown option '$arg'; use --dry-run, --fast, --uninstall or --help" >&2; exit 2 ;;
         esac
     done
     if [ "$DRY_RUN" -eq 0 ] && [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then

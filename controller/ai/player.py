@@ -12,6 +12,12 @@ ahead (see :mod:`controller.ai.easy`); level 2 searches by iterative deepening (
 budget, so a call without a deadline is exactly repeatable. :func:`fallback_move` is what the
 computer plays when its search fails or overruns and no better move is known.
 
+``engine`` chooses what searches below the root of a classic 6x6 search (:data:`ENGINES`):
+``"python"`` (the default here, and the reference), ``"compiled"`` (:mod:`.compiled`, numba, the
+``fast`` extra: the same search at many times the nodes per second) or ``"auto"`` (compiled when
+the extra is installed, else Python; what the daemon and ``analyse`` use unless told otherwise).
+Other games and boards always search in Python.
+
 >>> from controller.rules import ClassicGame
 >>> game = ClassicGame()
 >>> for text in ["a1 1R", "b2 1R", "a2 1L", "b3 1R", "a3 1L", "b4 2R", "a4 2R"]:
@@ -32,11 +38,13 @@ from collections.abc import Callable
 from ..rules import ClassicGame, Move, MultiplayerGame, Phase, PlaceTwistGame, TeamGame, TripleGame, TripleMove
 from .budget import Budget
 from . import easy, family, triple
+from .compiled import ENGINES, CompiledSearcher, engine_in_use
 from .levels import DEFAULT_NODES, LEVELS, THINK_SECONDS
 from .search import SearchResult, search
 from .tables import search_tables
 
-__all__ = ["LEVELS", "THINK_SECONDS", "analyse", "choose_move", "fallback_move", "to_move"]
+__all__ = ["ENGINES", "LEVELS", "THINK_SECONDS", "analyse", "choose_move", "engine_in_use", "fallback_move",
+           "to_move"]
 
 Progress = Callable[[SearchResult], None]
 
@@ -52,6 +60,7 @@ def choose_move(
     seed: int = 0,
     nodes: int | None = None,
     progress: Progress | None = None,
+    engine: str = "python",
 ) -> Move | TripleMove:
     """A legal move for the seat to move in ``game`` (a :class:`TripleMove` in Triple).
 
@@ -67,7 +76,7 @@ def choose_move(
     """
     if isinstance(game, (MultiplayerGame, TeamGame, TripleGame)):
         return _family_move(game, level, deadline, seed, nodes)
-    result = analyse(game, level=level, deadline=deadline, seed=seed, nodes=nodes, progress=progress)
+    result = analyse(game, level=level, deadline=deadline, seed=seed, nodes=nodes, progress=progress, engine=engine)
     return to_move(game, *result.move)
 
 
@@ -79,6 +88,7 @@ def analyse(
     seed: int = 0,
     nodes: int | None = None,
     progress: Progress | None = None,
+    engine: str = "python",
 ) -> SearchResult:
     """The move :func:`choose_move` plays, with its score (from the mover's view, in the units
     of :mod:`controller.ai.search`), the depth reached and the nodes searched.
@@ -95,7 +105,8 @@ def analyse(
         return result
     if nodes is None and deadline is None:
         nodes = DEFAULT_NODES[level]
-    return search(me, opp, Budget(nodes, deadline), seed=seed, tables=tables, progress=progress)
+    searcher = CompiledSearcher if engine_in_use(engine, game.geometry.size) == "compiled" else None
+    return search(me, opp, Budget(nodes, deadline), seed=seed, tables=tables, progress=progress, searcher=searcher)
 
 
 def fallback_move(game: AnyGame, seed: int = 0) -> Move | TripleMove:

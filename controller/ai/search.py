@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from typing import Any
 from dataclasses import dataclass
 
 from .budget import Budget, OutOfBudget
@@ -117,11 +118,16 @@ class Searcher:
         result = child[4]
         if result is None:
             return -self.negamax(child[3], child[2], depth - 1, alpha, beta, ply + 1)
-        if result == DRAW:
-            return 0
-        if result == LOSES_NEXT:
-            return -(WIN - ply - 2)
-        return -(WIN - ply - 1) if result == LOSS else WIN - ply - 1
+        return terminal_score(result, ply)
+
+
+def terminal_score(result: int, ply: int) -> int:
+    """The score for the parent (at ``ply``) of a child whose result is known without a search."""
+    if result == DRAW:
+        return 0
+    if result == LOSES_NEXT:
+        return -(WIN - ply - 2)
+    return -(WIN - ply - 1) if result == LOSS else WIN - ply - 1
 
 
 def search(
@@ -133,20 +139,22 @@ def search(
     seed: int = 0,
     tables: SearchTables | None = None,
     progress: Callable[[SearchResult], None] | None = None,
+    searcher: Callable[[Budget, SearchTables], Any] | None = None,
 ) -> SearchResult:
     """The best move for ``me`` found by iterative deepening within ``budget``; ``progress`` is
     called with the best result so far after every completed iteration (a caller that stops
-    waiting plays that)."""
+    waiting plays that). ``searcher`` makes what scores the root's children below the root:
+    :class:`Searcher` by default, :class:`~controller.ai.compiled.CompiledSearcher` compiled."""
     report = progress or _ignore
     tb = tables or search_tables()
-    searcher = Searcher(budget, tb)
+    searcher_ = (searcher or Searcher)(budget, tb)
     children = expand(me, opp, tb, replies=True)
     if not children:
         raise ValueError("no legal move: the board is full")
     random.Random(seed).shuffle(children)  # ties between equal moves are broken by the seed
     children = order(children, None, {}, tb)
     budget.armed = False
-    scored = _iteration(searcher, children, 1)
+    scored = _iteration(searcher_, children, 1)
     best = SearchResult((scored[0][1][0], scored[0][1][1]), scored[0][0], 1, budget.nodes)
     report(best)
     budget.armed = True
@@ -156,7 +164,7 @@ def search(
             break
         children = [child for _, child in scored]
         try:
-            scored = _iteration(searcher, children, depth)
+            scored = _iteration(searcher_, children, depth)
         except OutOfBudget as stop:
             return _improved(best, stop, depth, budget)
         best = SearchResult((scored[0][1][0], scored[0][1][1]), scored[0][0], depth, budget.nodes)
@@ -176,7 +184,7 @@ class _Partial(OutOfBudget):
         self.move, self.score = move, score
 
 
-def _iteration(searcher: Searcher, children: list[Child], depth: int) -> list[tuple[int, Child]]:
+def _iteration(searcher: Any, children: list[Child], depth: int) -> list[tuple[int, Child]]:
     """Every root child scored at ``depth`` (exact for the best, bounds for the rest), best first."""
     alpha = -INFINITY
     scored: list[tuple[int, Child]] = []

@@ -18,6 +18,8 @@ Example (``/etc/pentago-board/config.toml``)::
     match = true          # classic: best of five (the other games take their own defaults)
     practice = false      # Picture-Puzzle: one child practises, the computer dismantles at
                           # the level above (0-3)
+    engine = "auto"       # the classic computer's search: auto (compiled when the fast extra
+                          # is installed), python or compiled
 
     [lights]
     brightness = 0.4      # 0.0 to 1.0, on top of the profile's cap
@@ -57,14 +59,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..ai import DEFAULT_LEVEL, LEVELS
+from ..ai import DEFAULT_LEVEL, ENGINES, LEVELS, engine_in_use
 from ..errors import ConfigError, shown
 from ..games import NAMES, OptionError, get
 from ..games.spec import LEVEL_WORDS
 from ..tomlfile import decode_toml
 
 SECTIONS = {
-    "game": ("game", "computer", "match", "level", "practice"),
+    "game": ("game", "computer", "match", "level", "practice", "engine"),
     "lights": ("brightness",),
     "storage": ("journal", "tape"),
     "web": ("enabled", "bind", "port", "token"),
@@ -84,6 +86,7 @@ class GameDefaults:
     match: bool = False
     level: int = DEFAULT_LEVEL  # the computer's level for games that name none (the runtime's)
     practice: bool = False  # Picture-Puzzle practice: 1 player, the computer dismantles at ``level``
+    engine: str = "auto"  # the classic computer's search (controller.ai.compiled.ENGINES)
 
     def command_args(self) -> dict[str, object]:
         """The arguments of a ``new_game`` command starting this game: its complete options
@@ -206,7 +209,12 @@ def _game_defaults(check: _Checker, game: dict[str, Any]) -> GameDefaults:
         match=check.boolean(game, "game.match", False),
         level=check.level(game, "game.level"),
         practice=check.boolean(game, "game.practice", False),
+        engine=check.choice(game, "game.engine", "auto", ENGINES),
     )
+    try:
+        engine_in_use(defaults.engine)
+    except ValueError as error:  # compiled without the fast extra
+        raise ConfigError(f"config {check.source}: [game] engine = \"compiled\": {error}") from None
     try:
         defaults.command_args()
     except OptionError as error:

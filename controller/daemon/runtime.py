@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import logging
 import queue
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -29,6 +31,7 @@ from .notify import Notifier
 
 JOIN_TIMEOUT_S = 10.0
 OVERRUN_S = 0.5  # how long past its thinking time the computer's search may take before a fallback move
+COMPILE_TIMEOUT_S = 600.0  # a first compile on a Raspberry Pi takes a while; later starts load the cache
 POLL_S = 0.02  # how often the wait for the computer's search looks at the clock
 
 
@@ -73,12 +76,14 @@ class Runtime:
     def __init__(self, core: CoreLike, *, inputs: InputDriver, pixels: PixelOutput,
                  journal: JournalLike, notifier: Notifier, tape: TapeLike | None = None,
                  clock: Callable[[], float] = time.monotonic, brightness: float = 1.0,
-                 think_s: float | None = None, level: int = 2) -> None:
+                 think_s: float | None = None, level: int = 2, engine: str = "python") -> None:
         self.core, self.inputs, self.pixels = core, inputs, pixels
         self.journal, self.notifier, self.tape, self.clock = journal, notifier, tape, clock
         self.brightness = brightness
         self.think_s = think_s  # the computer's time per move; None: the AI's own for its level
         self.level = level  # the computer's level for games whose options name none (the config's)
+        self.wanted_engine = engine  # the classic computer's search as configured (controller.ai.ENGINES)
+        self.engine = "python"  # what it searches with now: compiled once ready (_warm_up_search)
         self.queue: queue.Queue[object] = queue.Queue()
         self.snapshot: dict[str, Any] = {}
         self.listeners: list[Listener] = []
@@ -100,6 +105,37 @@ class Runtime:
         self._next_ping = self.clock() + (self.notifier.watchdog_s or 0.0)  # first ping after READY
         self._thread.start()
         self.inputs.start(self.put)
+        self._warm_up_search()
+
+    def _warm_up_search(self) -> None:
+        """Make the compiled search ready off the core thread; Python searches until it is.
+
+        A JIT needs memory that is written, then executed, which a hardened service may forbid
+        (systemd's MemoryDenyWriteExecute), and LLVM may abort the whole process rather than
+        raise. So a child process compiles first (filling numba's disk cache); only if it
+        succeeds does the daemon load the build and switch, and the log says either way."""
+        from ..ai import engine_in_use  # the search tables cost start-up time
+
+        if engine_in_use(self.wanted_engine) != "compiled":
+            return
+
+        def warm() -> None:
+            started = self.clock()
+            probe = [sys.executable, "-c", "from controller.ai.compiled import warm_up; warm_up()"]
+            try:
+                done = subprocess.run(probe, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
+                if done.returncode != 0:
+                    raise RuntimeError((done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1])
+                from ..ai.compiled import warm_up
+
+                warm_up()
+            except Exception as exc:  # no compiled search: the computer still plays, in Python
+                log("compiled search unavailable, python searches", error=f"{type(exc).__name__}: {exc}")
+                return
+            self.engine = "compiled"
+            log("compiled search ready", seconds=round(self.clock() - started, 1))
+
+        threading.Thread(target=warm, name="compile", daemon=True).start()
 
     def stop(self) -> None:
         """Finish the event in hand (and its journal write), then release the hardware."""
@@ -195,7 +231,7 @@ class Runtime:
 
         def search() -> None:
             try:
-                outcome["move"] = choose_move(game, level=level, progress=found.append,
+                outcome["move"] = choose_move(game, level=level, progress=found.append, engine=self.engine,
                                               deadline=lambda: given_up.is_set() or self.clock() >= stop)
             except Exception as exc:  # a search bug must not leave the computer's turn stuck
                 outcome["error"] = exc

@@ -67,7 +67,7 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None) -
     inputs = build_inputs(profile, **overrides)
     runtime = Runtime(core, inputs=inputs, pixels=build_pixels(profile), journal=Journal(config.journal),
                       notifier=notifier, tape=_tape(config, profile, clock()), clock=clock,
-                      brightness=config.brightness, level=config.game.level)
+                      brightness=config.brightness, level=config.game.level, engine=config.game.engine)
     board = inputs if profile.driver == "virtual" else None
     log("resumed" if core.resume.used else "fresh start", profile=profile.name, journal=config.journal,
         records=core.resume.used)

@@ -131,3 +131,19 @@ def test_a_config_practising_picture_puzzle_starts_practice_at_its_level(tmp_pat
     assert (args["game"], args["players"], args["practice"], args["level"]) == ("puzzle", 1, True, 0)
     path.write_text('[game]\ngame = "puzzle"\n')
     assert "level" not in load_config(path).game.command_args()  # players take turns: no computer
+
+
+def test_the_engine_is_auto_by_default_and_an_unknown_one_is_refused_naming_the_engines():
+    assert parse_config({}).game.engine == "auto"
+    assert parse_config({"game": {"engine": "python"}}).game.engine == "python"
+    with pytest.raises(ConfigError, match=r"game.engine.*one of auto, python, compiled"):
+        parse_config({"game": {"engine": "turbo"}})
+
+
+def test_a_compiled_engine_without_the_fast_extra_is_refused_naming_it(monkeypatch):
+    from controller.ai import compiled
+
+    monkeypatch.setattr(compiled, "available", lambda: False)
+    assert parse_config({"game": {"engine": "auto"}}).game.engine == "auto"  # auto then searches in Python
+    with pytest.raises(ConfigError, match=r"pip install 'pentago-board\[fast\]'"):
+        parse_config({"game": {"engine": "compiled"}})

@@ -160,6 +160,22 @@ def test_uninstall_removes_the_service_and_keeps_config_and_journal(fake_system)
     assert again == []
 
 
+def test_fast_installs_the_extra_and_the_drop_in_that_lets_the_compiled_search_run(fake_system):
+    install, root = fake_system
+    _, plain = install()
+    assert any(line.endswith("[pi,mqtt]") for line in plain)
+    drop_in = root / "etc/systemd/system/pentago-board.service.d/fast-search.conf"
+    assert not drop_in.exists()
+    _, fast = install("--fast")
+    assert any(line.endswith("[pi,mqtt,fast]") for line in fast) and "systemctl daemon-reload" in fast
+    assert _sections(drop_in.read_text())["Service"] == {
+        "MemoryDenyWriteExecute": "no", "Environment": "NUMBA_CACHE_DIR=/var/lib/pentago-board/numba"}
+    _, again = install("--fast")
+    assert "systemctl daemon-reload" not in again  # nothing changed
+    install("--uninstall")
+    assert not drop_in.parent.exists()
+
+
 def test_installer_refuses_unknown_options():
     result = subprocess.run(["bash", str(SYSTEMD / "install.sh"), "--bogus"], capture_output=True, text=True)
     assert result.returncode == 2 and "unknown option '--bogus'" in result.stderr

@@ -1,0 +1,103 @@
+"""The classic search compiled with numba: the same search as :mod:`.search`, many times the nodes.
+
+Optional (the ``fast`` extra; numba has wheels for 64-bit Raspberry Pi OS and PCs): the
+pure-Python search stays the default of the library and the reference. :mod:`.kernels` compiles
+the part below the root (negamax with the same moves, judging, scores and evaluation as
+:mod:`.moves`, :mod:`.evaluate` and :mod:`.search`, on 64-bit integers: a 6x6 colour fits in 36
+bits); the root, iterative deepening and the budget stay in :mod:`.search`, with
+:class:`CompiledSearcher` in place of its ``Searcher``. The differences are of speed, none of
+judgment: every node builds all its children (no lazy frontier), children are ordered by history
+and evaluation at every depth, a frontier node scores its children by evaluation without a node
+each, and the transposition table is a fixed array (a slot is overwritten). Tests check that both
+give the same scores at the same depth.
+
+The compiled code never reads a clock: it stops after a node limit, and the searcher calls it in
+chunks of nodes, asking the deadline between them; a chunk cut short is searched again with a
+larger one (the table keeps the work). The first call compiles for some seconds; numba caches
+the build beside the module (or in ``NUMBA_CACHE_DIR``), and :func:`warm_up` does it ahead of play.
+
+:func:`engine_in_use` turns an engine name of :data:`ENGINES` into what will search.
+
+>>> engine_in_use("python"), engine_in_use("auto", size=9)  # 9x9 always searches in Python
+('python', 'python')
+>>> engine_in_use("turbo")
+Traceback (most recent call last):
+...
+ValueError: engine 'turbo' is not one of auto, python, compiled
+"""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+
+from .budget import Budget, OutOfBudget
+from .moves import Child
+from .search import search, terminal_score
+from .tables import SearchTables
+
+SIZE = 6  # the compiled search plays the classic 6x6 board
+CHUNK = 20_000  # nodes per compiled call before the deadline is asked
+ENGINES = ("auto", "python", "compiled")
+FAST_EXTRA = "the compiled search needs numba: pip install 'pentago-board[fast]' (64-bit Raspberry Pi OS or a PC)"
+
+
+def available() -> bool:
+    """True if numba is installed, so the compiled search can run."""
+    return find_spec("numba") is not None
+
+
+def engine_in_use(engine: str, size: int = SIZE) -> str:
+    """``"python"`` or ``"compiled"``: what ``engine`` searches with on a ``size`` board (auto:
+    compiled when installed; other boards always Python). ValueError for an unknown engine, or
+    ``"compiled"`` without the ``fast`` extra."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine {engine!r} is not one of {', '.join(ENGINES)}")
+    if engine == "compiled" and not available():
+        raise ValueError(FAST_EXTRA)
+    if engine == "python" or size != SIZE or not available():
+        return "python"
+    return "compiled"
+
+
+class CompiledSearcher:
+    """:class:`~controller.ai.search.Searcher`'s ``child_score`` on the compiled negamax."""
+
+    def __init__(self, budget: Budget, tables: SearchTables) -> None:
+        from . import kernels  # numba: imported only when the compiled search plays
+
+        if tables.geometry.size != SIZE:
+            raise ValueError("the compiled search plays 6x6 only")
+        self.budget = budget
+        self.negamax = kernels.negamax
+        self.state = kernels.new_state()
+        self.counters = self.state[3]
+        self.counters[0] = budget.nodes
+
+    def child_score(self, child: Child, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score for the parent of playing ``child`` (``alpha``, ``beta`` from the child's view)."""
+        result = child[4]
+        if result is not None:
+            return terminal_score(result, ply)
+        budget, counters, chunk = self.budget, self.counters, CHUNK
+        while True:
+            limit = counters[0] + chunk
+            if budget.armed and budget.limit is not None:
+                limit = min(limit, budget.limit)
+            counters[1], counters[2] = limit, 0
+            score = -self.negamax(child[3], child[2], depth - 1, alpha, beta, ply + 1, self.state)
+            budget.nodes = int(counters[0])
+            if not counters[2]:
+                return int(score)
+            if budget.armed and budget.limit is not None and budget.nodes >= budget.limit:
+                raise OutOfBudget(f"node budget of {budget.limit} spent")
+            if budget.armed and budget.deadline is not None and budget.deadline():
+                raise OutOfBudget(f"deadline reached after {budget.nodes} nodes")
+            chunk *= 2  # the table keeps what the cut-short chunk found
+
+
+def warm_up() -> None:
+    """Compile the search now (seconds the first time; numba caches it) rather than at the first move."""
+    from .tables import search_tables
+
+    me, opp = 0b111, 0b111 << 30
+    search(me, opp, Budget(nodes=2000), tables=search_tables(SIZE), searcher=CompiledSearcher)
