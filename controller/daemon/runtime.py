@@ -84,6 +84,7 @@ class Runtime:
         self.level = level  # the computer's level for games whose options name none (the config's)
         self.wanted_engine = engine  # the classic computer's search as configured (controller.ai.ENGINES)
         self.engine = "python"  # what it searches with now: compiled once ready (_warm_up_search)
+        self._warming = False
         self.queue: queue.Queue[object] = queue.Queue()
         self.snapshot: dict[str, Any] = {}
         self.listeners: list[Listener] = []
@@ -105,10 +106,10 @@ class Runtime:
         self._next_ping = self.clock() + (self.notifier.watchdog_s or 0.0)  # first ping after READY
         self._thread.start()
         self.inputs.start(self.put)
-        self._warm_up_search()
 
     def _warm_up_search(self) -> None:
-        """Make the compiled search ready off the core thread; Python searches until it is.
+        """Make the compiled search ready off the core thread, from the computer's first request
+        on (a board nobody plays the computer on never loads it); Python searches until then.
 
         A JIT needs memory that is written, then executed, which a hardened service may forbid
         (systemd's MemoryDenyWriteExecute), and LLVM may abort the whole process rather than
@@ -116,8 +117,9 @@ class Runtime:
         succeeds does the daemon load the build and switch, and the log says either way."""
         from ..ai import engine_in_use  # the search tables cost start-up time
 
-        if engine_in_use(self.wanted_engine) != "compiled":
+        if self._warming or engine_in_use(self.wanted_engine) != "compiled":
             return
+        self._warming = True
 
         def warm() -> None:
             started = self.clock()
@@ -215,6 +217,7 @@ class Runtime:
         found so far, else level 1's move, and the log says why."""
         from ..ai import THINK_SECONDS  # the search tables cost start-up time
 
+        self._warm_up_search()
         level = request.level if request.level is not None else self.level
         seconds = self.think_s if self.think_s is not None else THINK_SECONDS.get(level, THINK_SECONDS[2])
         stop = self.clock() + seconds
