@@ -39,7 +39,7 @@ def test_a_ready_gpio_machine_passes(tmp_path):
     checks = run_checks(config(tmp_path, "A-6x6"), machine(tmp_path))
     text, status = report(checks)
     assert status == 0, text
-    assert [c.name for c in checks] == ["profile", "GPIO", "SPI", "groups", "journal"]
+    assert [c.name for c in checks] == ["profile", "GPIO", "SPI", "groups", "journal", "computer"]
     assert text.endswith("all checks passed")
 
 
@@ -164,3 +164,23 @@ def test_a_journal_set_aside_is_named_with_what_to_do(tmp_path):
 def test_no_journal_set_aside_no_line(tmp_path):
     text, _ = report(run_checks(config(tmp_path, "virtual-6x6"), machine(tmp_path)))
     assert "set aside" not in text
+
+
+def test_the_computer_check_says_what_it_searches_with_and_how_to_compile_it(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from controller.ai import compiled
+
+    board = machine(tmp_path)
+
+    def computer(cfg):
+        return next(c for c in run_checks(cfg, board) if c.name == "computer")
+
+    monkeypatch.setattr(compiled, "available", lambda: False)
+    plain = computer(config(tmp_path, "virtual-6x6"))
+    assert plain.ok and "install.sh --fast" in plain.detail
+    monkeypatch.setattr(compiled, "available", lambda: True)
+    fast = computer(config(tmp_path, "virtual-6x6"))
+    assert fast.ok and fast.detail.startswith("searches compiled")
+    chosen = replace(config(tmp_path, "virtual-6x6"), game=replace(Config().game, engine="python"))
+    assert computer(chosen).detail == 'searches in Python (engine = "python" in the config)'
