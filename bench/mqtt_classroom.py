@@ -33,20 +33,22 @@ run --play-s 400 (about eight minutes, 230 of each) for a p99 worth the name.
 
 Measured on this shared 2-core development machine, other engineers' test runs beside it;
 30 boards (29 daemons and the measured one), 12-14 moves a second in all; every move the
-daemons made reached the console (5,601 of 5,601 and 1,216 of 1,216 move events):
+daemons made reached the console (5,601 of 5,601, 5,600 of 5,600 and 1,216 of 1,216 move events):
 
     run (load average)      event -> console      CPU, % of one core               event -> frame, bridge on / off
                             median    p99         broker daemon 29 daemons console  median        p99            segments' p99
     --play-s 400 (3-4)      2.33 ms   43.2 ms     0.8    0.6    17.1       4.0      0.90 / 0.92   5.17 / 5.61    2.96 / 4.33
                                                                                     x0.97         x0.92          x0.68
+    --play-s 400 (1-3)      2.18 ms   10.5 ms     0.7    0.5    15.3       3.5      0.77 / 0.87   5.70 / 5.80    3.88 / 3.99
+                                                                                    x0.89         x0.98          x0.97
     default, 100 s (8-9)    2.65 ms   391 ms      0.7    1.1    33.7       3.0      0.89 / 0.82   98.9 / 4.30    3.54 / 2.98
                                                                                     x1.09         (one frame)    x1.19
 
 A board's event-to-frame latency does not change with its bridge publishing to the busy broker:
-the medians are within 10 % either way and the long run's p99 too (x0.92). In the short run under
-a load average of 9 the p99 is the one slowest of 56 frames (a 99 ms frame with the bridge on);
-the median of the segments' p99 stays at 3-4 ms both ways. The console's latency follows the
-machine's load: 2-3 ms median, a p99 of 43 ms at a load of 3-4 and of 391 ms at 8-9.
+the medians are within 11 % either way and the long runs' p99 too (x0.92, x0.98). In the short
+run under a load average of 9 the p99 is the one slowest of 56 frames (a 99 ms frame with the
+bridge on); the median of the segments' p99 stays at 3-4 ms both ways. The console's latency follows the
+machine's load: 2-3 ms median, a p99 of 10-43 ms at a load of 1-4 and of 391 ms at 8-9.
 """
 
 from __future__ import annotations
