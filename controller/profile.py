@@ -345,12 +345,12 @@ def _locate(name_or_path: str | Path) -> Path:
         return PROFILE_DIR / f"{text}.toml"
     if not os.access(PROFILE_DIR, os.R_OK | os.X_OK):
         raise ProfileError(
-            f"no shipped profile named {text!r}: the profile folder {PROFILE_DIR} is missing or "
+            f"no shipped profile named {shown(text)}: the profile folder {PROFILE_DIR} is missing or "
             f"unreadable (checkout moved, or a private home directory?); set {PROFILES_ENV} to "
             "a readable copy of hardware/profiles, or give the path of a .toml file"
         )
     raise ProfileError(
-        f"no shipped profile named {text!r} (shipped: {', '.join(shipped_profiles())}); "
+        f"no shipped profile named {shown(text)} (shipped: {', '.join(shipped_profiles())}); "
         f"give one of those or the path of a .toml file"
     )
 
@@ -499,7 +499,7 @@ def _read_gestures(top: _Table, driver: str, buttons: dict[str, int]) -> Gesture
     if button == "":
         return Gestures(hint=None)
     if button not in names:
-        raise table.error("hint", f"no button named {button!r} (buttons: {', '.join(names)}); "
+        raise table.error("hint", f"no button named {shown(button)} (buttons: {', '.join(names)}); "
                           'name one from [buttons], or "" for no hint button')
     if button == "back":
         raise table.error("hint", "'back' takes back the last move during a game; name another button")
@@ -532,7 +532,7 @@ def _read_colour_input(top: _Table, sensing: str, driver: str,
     for key, fallback in COLOUR_BUTTONS.items():
         button = table.get(key, str, fallback)
         if button not in names:
-            raise table.error(key, f"no button named {button!r} (buttons: {', '.join(names)}); "
+            raise table.error(key, f"no button named {shown(button)} (buttons: {', '.join(names)}); "
                               "name one from [buttons]")
         chosen[key] = button
     if chosen["cycle"] == chosen["confirm"]:

@@ -299,6 +299,10 @@ def test_a_tape_message_quotes_a_long_value_cut_short():
     (load_config, ConfigError, b'brightness = "' + b"x" * 5000 + b'"'),
     (load_profile, ProfileError, b'name = "v"\nsize = "' + b"x" * 5000 + b'"'),
     (load_profile, ProfileError, b'name = "v"\nsize = [' + b"6, " * 2000 + b'6]'),
+    # found by the profile fuzz: a button name quoted whole
+    (load_profile, ProfileError, (ROOT / "hardware/profiles/A-6x6.toml").read_bytes().replace(
+        b'cycle = "back"', b'cycle = "' + b"b" * 5000 + b'"')),
+    (lambda path: load_profile("p" * 5000), ProfileError, b""),  # a profile named in a config
 ])
 def test_config_and_profile_messages_quote_a_long_value_cut_short(tmp_path, load, error, data):
     path = tmp_path / "input.toml"
