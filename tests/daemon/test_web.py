@@ -21,13 +21,14 @@ from .fakes import FakeJournal, FakeNotifier
 PROFILE = load_profile("virtual-6x6")
 
 
-def console(token: str = "", virtual: bool = True, bind: str = "127.0.0.1"):
+def console(token: str = "", virtual: bool = True, bind: str = "127.0.0.1", profile=PROFILE,
+            defaults: GameDefaults = GameDefaults(match=True)):
     """Run ``check(client, board)`` against a started console; returns its result."""
-    board = VirtualBoard.from_profile(PROFILE, buttons=("ok", "back"))
-    runtime = Runtime(Core(PROFILE), inputs=board, pixels=VirtualPixels(PROFILE.leds.length),
+    board = VirtualBoard.from_profile(profile, buttons=("ok", "back"))
+    runtime = Runtime(Core(profile), inputs=board, pixels=VirtualPixels(profile.leds.length),
                       journal=FakeJournal(), notifier=FakeNotifier())
-    app = build_app(runtime, PROFILE, board=board if virtual else None, token=token,
-                    defaults=GameDefaults(match=True), bind=bind)
+    app = build_app(runtime, profile, board=board if virtual else None, token=token,
+                    defaults=defaults, bind=bind)
 
     def run(check):
         async def main():

@@ -4,18 +4,10 @@ practises preselects the form with its level."""
 
 from __future__ import annotations
 
-import asyncio
-
-from aiohttp.test_utils import TestClient, TestServer
-
-from controller.core import Core
 from controller.daemon.config import GameDefaults
-from controller.daemon.runtime import Runtime
-from controller.daemon.web.app import build_app
-from controller.drivers.virtual import VirtualBoard, VirtualPixels
 from controller.profile import load_profile
 
-from .fakes import FakeJournal, FakeNotifier
+from .test_web import console as web_console
 from .test_web import post, until
 
 PROFILE = load_profile("virtual-9x9")
@@ -23,25 +15,9 @@ PRACTICE = {"game": "puzzle", "picture": "orion", "players": 1, "practice": True
 
 
 def console(defaults: GameDefaults):
-    board = VirtualBoard.from_profile(PROFILE, buttons=("ok", "back"))
-    runtime = Runtime(Core(PROFILE), inputs=board, pixels=VirtualPixels(PROFILE.leds.length),
-                      journal=FakeJournal(), notifier=FakeNotifier())
-    app = build_app(runtime, PROFILE, board=board, defaults=defaults)
-
-    def run(check):
-        async def main():
-            runtime.start()
-            client = TestClient(TestServer(app))
-            await client.start_server()
-            try:
-                return await check(client)
-            finally:
-                await client.close()
-                runtime.stop()
-
-        return asyncio.run(main())
-
-    return run
+    """The web console of a virtual 9x9 board with ``defaults`` from its config."""
+    run = web_console(profile=PROFILE, defaults=defaults)
+    return lambda check: run(lambda client, board: check(client))
 
 
 def test_the_level_of_a_practice_game_reaches_its_options_and_a_bad_one_is_refused():
