@@ -11,7 +11,7 @@ The computer searches to its level's default node budget (the daemon gives it a 
 instead), so runs repeat exactly. A win is a first place (shared or not); in Triple's standard
 game, being the last player left. Seconds are CPU seconds per move of the computer (median, p90).
 
-Usage: python bench/ai_family.py [--games N] [--levels 0 1 2 3] [--only NAME ...]
+Usage: python bench/ai_family.py [--games N] [--levels 0 1 2 3] [--only NAME ...] [--versus LEVEL]
 
 The default run (levels 1 and 2, 40 games per game and level) takes about a minute of CPU on one
 core. Measured on one core of the shared 2-core development machine with ``--levels 0 1 2 3``
@@ -107,8 +107,10 @@ def greedy_triple(game: TripleGame, rng: random.Random) -> TripleMove:
     return TripleMove(hole, None if origin is not None else colour, origin, twist)
 
 
-def play(name: str, level: int, seed: int) -> tuple[int, list[float]]:
-    """One game; +1 if the computer took first place, 0 for a draw (every seat first), -1 else."""
+def play(name: str, level: int, seed: int, versus: int | None = None) -> tuple[int, list[float]]:
+    """One game; +1 if the computer took first place, 0 for a draw (every seat first, or no
+    end within the bound), -1 else. ``versus``: the other seats are the computer at that level
+    (a head-to-head row) instead of greedy players."""
     make, seats = GAMES[name]
     rng = random.Random(seed)
     game = make(seed)
@@ -122,6 +124,8 @@ def play(name: str, level: int, seed: int) -> tuple[int, list[float]]:
             start = time.process_time()
             move = choose_move(game, level=level, seed=rng.randrange(10**9))
             seconds.append(time.process_time() - start)
+        elif versus is not None:
+            move = choose_move(game, level=versus, seed=rng.randrange(10**9))
         elif isinstance(game, TripleGame):
             move = greedy_triple(game, rng)
         else:
@@ -139,6 +143,8 @@ def main() -> None:
     parser.add_argument("--levels", type=int, nargs="*", default=[1, 2], help="levels to play (default 1 2)")
     parser.add_argument("--only", nargs="*", default=list(GAMES), choices=list(GAMES), metavar="NAME",
                         help=f"games to play (default all: {', '.join(GAMES)})")
+    parser.add_argument("--versus", type=int, default=None, metavar="LEVEL",
+                        help="the other seats are the computer at this level, not greedy players (head-to-head)")
     args = parser.parse_args()
     print(f"{'game':<22}{'level':>5}{'chance%':>9}{'games':>6}{'win%':>7}{'draw%':>7}{'loss%':>7}"
           f"{'median s':>10}{'p90 s':>8}{'moves':>7}")
@@ -146,10 +152,11 @@ def main() -> None:
         for level in args.levels:
             results, seconds = [], []
             for seed in range(args.games):
-                result, times = play(name, level, seed)
+                result, times = play(name, level, seed, args.versus)
                 results.append(result)
                 seconds.extend(times)
-            print(f"{name:<22}{level:>5}{100 / GAMES[name][1]:>9.1f}{tally(results, seconds)}", flush=True)
+            row = name if args.versus is None else f"{name} vs L{args.versus}"
+            print(f"{row:<22}{level:>5}{100 / GAMES[name][1]:>9.1f}{tally(results, seconds)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -17,14 +17,28 @@ Every level plays the same tactics first:
 The move phase and two-colour play come with the turn: the moves are those the rules allow (a
 colour still in the box and in play; in the move phase any marble but the one played last).
 
-Among the safe moves each level picks its own way: level 0 (beginner) a random one half the time,
-else level 1's; level 1 the best-built, with a seeded jitter (which also won more games against
-greedy players than always the best-built, as measured); levels 2 and 3 the same, but they look
-one reply further when the computer moves again right after the next seat (two seats left):
-among their best few safe moves (:data:`LOOKS`) they play one after which every reply of the
-next seat leaves the computer a pattern. With more seats left, forcing
-the next seat to hand a pattern on would only let another seat eliminate it, so they play the
-best-built. Each reply looked at is a node of the budget.
+Among the safe moves each level picks its own way:
+
+- level 0 (beginner) plays a safe move, half the time one drawn at random, else level 1's, and
+  sets no traps: it prefers a move after which the next seat's most natural moves (its best
+  one-ply scores, what a child who knows the rules plays) hand nothing on (:func:`Chooser._kind`,
+  among the first :data:`KIND_SCAN` safe moves). It still takes every pattern handed to it and
+  never hands one on, so it loses only when no safe move is left (the board's last placements
+  are where that happens) or draws a long game: against a careless player who knows the rules
+  it wins about three games in five with two players, where every other level wins nearly all
+  (bench/ai_family.py);
+- level 1 the best-built safe move, with a seeded jitter (which also won more games against
+  greedy players than always the best-built, as measured);
+- levels 2 and 3, when the computer moves again right after the next seat (two seats left),
+  fight for the last safe move: between careful players the game is lost by the seat left with
+  no safe move, mostly at the board's last placements. Level 2 plays a safe move after which
+  every reply of the next seat hands the computer a pattern (a forcing move), looking at its
+  best :data:`LOOKS` safe moves, at every safe move once :data:`LATE_BOX` marbles or fewer are
+  left in the box. Level 3 does the same and, when it finds no forcing move in the late
+  placements, plays the first of its best :data:`DEFEND` safe moves after which the next seat
+  has no forcing move of its own. With more seats left, forcing the next seat to hand a
+  pattern on would only let another seat eliminate it, so they play the best-built. Each move or reply looked at is a node of the
+  budget (:data:`NODES` without a deadline); when it runs out they play the best found so far.
 
 >>> from controller.rules import TripleGame, TripleOptions, parse_cards
 >>> game = TripleGame(TripleOptions(players=2, cards=parse_cards("BYRYB")))
@@ -42,6 +56,8 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
+from itertools import islice
 
 from ..rules import TripleGame, TripleMove, Phase
 from ..rules.cards import Card, occurrences
@@ -52,8 +68,11 @@ from .triple_eval import Scored, Weights, after, scored_moves
 
 JITTER = 3  # units of noise in every level's choice (a third right hole in a template gains 6)
 BEGINNER_CARE = 0.5
-LOOKS = {2: 3, 3: 6}  # safe moves whose replies levels 2 and 3 look at
-NODES = {2: 400, 3: 2000}
+KIND_SCAN = 100  # level 0: safe moves looked at for one that sets no trap
+LOOKS = {2: 12, 3: 24}  # safe moves levels 2 and 3 look at for a forcing move, before the late placements
+LATE_BOX = 6  # marbles left in the box from which levels 2 and 3 look at every safe move
+DEFEND = 6  # level 3: safe moves looked at for one that leaves the next seat no forcing move
+NODES = {2: 1500, 3: 6000}
 LATER_SCAN = 120  # personal cards: moves looked at for one that no later seat can punish
 
 
@@ -106,14 +125,28 @@ class Chooser:
         if not moves:
             raise ValueError("no legal move")
         order = self._ordered(moves)
-        safe = self._safe(turn, order)
+        duel = self.level >= 2 and self.table.next_seat(self.next) == self.seat
+        if self.level == 0:
+            return self._kind(turn, islice(self._safe_moves(turn, order), KIND_SCAN)) or moves[0][1:]
+        safe = self._safe(turn, order, self._wanted(turn, duel))
         if not safe:
             return moves[0][1:]
-        if self.level >= 2 and self.table.next_seat(self.next) == self.seat:
-            forcing = self._forcing(turn, safe)
-            if forcing is not None:
-                return forcing
+        if duel:
+            return self._duel(turn, safe)
         return safe[0][1:]
+
+    def _wanted(self, turn: Turn, duel: bool) -> int | None:
+        """How many safe moves to find: one, or :data:`LOOKS` for levels 2 and 3 in a duel
+        (None, every one, in its late placements)."""
+        if not duel:
+            return 1
+        return None if self._is_late(turn) else LOOKS[self.level]
+
+    @staticmethod
+    def _is_late(turn: Turn) -> bool:
+        """The board's last placements (:data:`LATE_BOX` marbles or fewer in the box), where
+        the seat left with no safe move is decided."""
+        return not turn.is_move_phase() and sum(turn.box) <= LATE_BOX
 
     def _ordered(self, moves: list[Scored]) -> list[Scored]:
         rng = self.rng
@@ -123,28 +156,98 @@ class Chooser:
             return shuffled
         return sorted(moves, key=lambda m: -(m[0] + rng.randrange(JITTER)))
 
-    def _safe(self, turn: Turn, order: list[Scored]) -> list[Scored]:
-        """The first safe moves of ``order``: one for levels 0-1, up to :data:`LOOKS` beyond.
+    def _safe(self, turn: Turn, order: list[Scored], wanted: int | None = 1) -> list[Scored]:
+        """The first ``wanted`` safe moves of ``order`` (None: all of them)."""
+        return list(islice(self._safe_moves(turn, order), wanted))
+
+    def _safe_moves(self, turn: Turn, order: list[Scored]) -> Iterator[Scored]:
+        """The safe moves of ``order``, in order, found as they are asked for.
 
         With personal cards any seat that builds its card wins, so a move that also leaves no
         later seat its card in one comes first, if one turns up among the first
         :data:`LATER_SCAN` moves; otherwise the moves safe from the next seat."""
-        wanted = LOOKS.get(self.level, 1)
         later = self._later_seats() if self.table.mode == "personal" else ()
-        out: list[Scored] = []
         spare: list[Scored] = []  # safe from the next seat, not from a later one
+        found = False
         for looked, move in enumerate(order):
-            if spare and looked >= LATER_SCAN:
+            if spare and not found and looked >= LATER_SCAN:
                 break
             if self._hands_over(turn, move[1:]):
                 continue
             if later and self._hands_later(turn, move[1:], later):
                 spare.append(move)
                 continue
-            out.append(move)
-            if len(out) >= wanted:
-                break
-        return out or spare[:wanted]
+            found = True
+            yield move
+        if not found:
+            yield from spare
+
+    def _kind(self, turn: Turn, safe: Iterable[Scored]) -> TripleChoice | None:
+        """The beginner's move: the first of ``safe`` after which none of the next seat's
+        best-scored moves hands the seat after it a pattern; else the one after which the
+        fewest of them do (None: no safe move)."""
+        least, chosen = 2.0, None
+        for move in safe:
+            planes, box, last = after(turn, *move[1:])
+            reply_turn = self.table.turn(self.next, planes, box, last)
+            replies = scored_moves(reply_turn, self.table.weights(self.next))
+            top = max((r[0] for r in replies), default=0)
+            natural = [r for r in replies if r[0] == top]
+            replier = Chooser(self.table, self.next, 1, self.budget, self.rng)
+            share = sum(replier._hands_over(reply_turn, r[1:]) for r in natural) / max(1, len(natural))
+            if share == 0:
+                return move[1:]
+            if share < least:
+                least, chosen = share, move
+        return None if chosen is None else chosen[1:]
+
+    def _duel(self, turn: Turn, safe: list[Scored]) -> TripleChoice:
+        """Levels 2 and 3 with two seats left: a forcing move; level 3 else a move that leaves
+        the next seat none; else the best-built safe move (also when the budget runs out)."""
+        try:
+            for move in safe:
+                if not self._escapes(self.next, self._after(turn, move[1:], self.next)):
+                    return move[1:]
+            if self.level >= 3 and self._is_late(turn):
+                for move in safe[:DEFEND]:
+                    if not self._forces(self._after(turn, move[1:], self.next)):
+                        return move[1:]
+        except OutOfBudget:
+            pass
+        return safe[0][1:]
+
+    def _after(self, turn: Turn, move: TripleChoice, seat: int) -> Turn:
+        planes, box, last = after(turn, *move)
+        return self.table.turn(seat, planes, box, last)
+
+    def _escapes(self, seat: int, seat_turn: Turn) -> bool:
+        """True if ``seat`` (to move in ``seat_turn``) can complete a pattern, or has a move
+        that hands the seat after it none."""
+        if completions(seat_turn):
+            return True
+        mover = Chooser(self.table, seat, 1, self.budget, self.rng)
+        for move in sorted(scored_moves(seat_turn, self.table.weights(seat)), key=lambda m: -m[0]):
+            self._tick()
+            if not mover._hands_over(seat_turn, move[1:]):
+                return True
+        return False
+
+    def _forces(self, reply_turn: Turn) -> bool:
+        """True if the next seat, to move in ``reply_turn``, has a safe move after which the
+        computer has no safe move (it would hand the next seat a pattern whatever it played)."""
+        replier = Chooser(self.table, self.next, 1, self.budget, self.rng)
+        for move in sorted(scored_moves(reply_turn, self.table.weights(self.next)), key=lambda m: -m[0]):
+            self._tick()
+            if replier._hands_over(reply_turn, move[1:]):
+                continue
+            if not self._escapes(self.seat, self._after(reply_turn, move[1:], self.seat)):
+                return True
+        return False
+
+    def _tick(self) -> None:
+        self.budget.tick()
+        if self.budget.deadline is not None and self.budget.deadline():
+            raise OutOfBudget("deadline reached")
 
     def _later_seats(self) -> tuple[int, ...]:
         """The seats that move after the next seat and before the computer again."""
@@ -172,30 +275,6 @@ class Chooser:
             if not left or not self._hands_over(turn, move, left):
                 return move
         return won[0]
-
-    def _forcing(self, turn: Turn, safe: list[Scored]) -> TripleChoice | None:
-        """A safe move after which every reply of the next seat hands the seat after it a
-        pattern, if the budget finds one."""
-        try:
-            for move in safe:
-                planes, box, last = after(turn, *move[1:])
-                if not self._has_safe_reply(self.table.turn(self.next, planes, box, last)):
-                    return move[1:]
-        except OutOfBudget:
-            pass
-        return None
-
-    def _has_safe_reply(self, reply_turn: Turn) -> bool:
-        if completions(reply_turn):
-            return True  # it can complete one: not a move to look further at
-        replier = Chooser(self.table, self.next, 1, self.budget, self.rng)
-        for move in sorted(scored_moves(reply_turn, self.table.weights(self.next)), key=lambda m: -m[0]):
-            self.budget.tick()
-            if self.budget.deadline is not None and self.budget.deadline():
-                raise OutOfBudget("deadline reached")
-            if not replier._hands_over(reply_turn, move[1:]):
-                return True
-        return False
 
 
 def _new(card: Card, before: Planes, now: Planes) -> bool:
