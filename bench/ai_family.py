@@ -15,7 +15,8 @@ Usage: python bench/ai_family.py [--games N] [--levels 0 1 2 3] [--only NAME ...
 
 The default run (levels 1 and 2, 40 games per game and level) takes about a minute of CPU on one
 core. Measured on one core of the shared 2-core development machine with ``--levels 0 1 2 3``
-(40 games each, about two and a half minutes of CPU):
+(40 games each, about two and a half minutes of CPU; the Triple rows again once its levels were
+graded, about four minutes):
 
     game                  level  chance% games   win%  draw%  loss%  median s   p90 s  moves
     multiplayer 3             0     33.3    40    7.5    0.0   92.5    0.0026  0.0032    343
@@ -30,23 +31,42 @@ core. Measured on one core of the shared 2-core development machine with ``--lev
     teams                     1     50.0    40   57.5    0.0   42.5    0.0021  0.0025    237
     teams                     2     50.0    40   95.0    0.0    5.0    0.0584  0.0846    197
     teams                     3     50.0    40   95.0    0.0    5.0    0.1227  0.1425    176
-    triple 2                  0     50.0    40   97.5    0.0    2.5    0.0019  0.0032    282
-    triple 2                  1     50.0    40   97.5    0.0    2.5    0.0022  0.0038    260
-    triple 2                  2     50.0    40   97.5    0.0    2.5    0.0103  0.0174    260
-    triple 2                  3     50.0    40   97.5    0.0    2.5    0.0146  0.0347    260
-    triple 3                  0     33.3    40   95.0    0.0    5.0    0.0025  0.0062    290
-    triple 3                  1     33.3    40   95.0    0.0    5.0    0.0027  0.0074    284
-    triple 3                  2     33.3    40   95.0    0.0    5.0    0.0055  0.0099    284
-    triple 3                  3     33.3    40   95.0    0.0    5.0    0.0070  0.0176    284
+    triple 2                  0     50.0    40   60.0   17.5   22.5    0.0145  0.1005    998
+    triple 2                  1     50.0    40   97.5    0.0    2.5    0.0020  0.0033    260
+    triple 2                  2     50.0    40   97.5    0.0    2.5    0.0344  0.0710    260
+    triple 2                  3     50.0    40  100.0    0.0    0.0    0.0468  0.1243    261
+    triple 3                  0     33.3    40   82.5    2.5   15.0    0.0250  0.1185   1374
+    triple 3                  1     33.3    40   95.0    0.0    5.0    0.0030  0.0078    284
+    triple 3                  2     33.3    40   95.0    0.0    5.0    0.0049  0.0395    284
+    triple 3                  3     33.3    40   95.0    0.0    5.0    0.0048  0.0661    284
+
+Head-to-head, Triple with two players against level 1 at the other seat
+(``--versus 1 --levels 1 2 3 --only "triple 2"``, 40 games each, about 12 minutes of CPU):
+
+    game                  level  chance% games   win%  draw%  loss%  median s   p90 s  moves
+    triple 2 vs L1            1     50.0    40   37.5   35.0   27.5    0.0051  0.0133    942
+    triple 2 vs L1            2     50.0    40   45.0   27.5   27.5    0.0830  0.2196    832
+    triple 2 vs L1            3     50.0    40   45.0   35.0   20.0    0.1741  0.4102    881
 
 (``chance%`` is a fair share: one seat, or one pair, of the game's.) On 9x9 the beginner wins
 far less than its fair share, level 1 about its fair share (teams: a little more), and levels 2
 and 3, which look a whole round ahead, win 80-98% of the games. The greedy players play the very
 one-ply score the look-ahead expects of the other seats, so these shares flatter it: against
 people who look further it will win less often. In Triple the greedy players hand patterns
-over, which every level's tactics punish: all levels win 95-98%, and levels 2 and 3's look at
-the replies rarely finds more. The slowest level (3, four players) takes a median 0.16 s a move
-here, about 0.7 s on a Raspberry Pi 4-class CPU (about four times slower), inside its 6 s.
+over, which the tactics of levels 1-3 punish: they win 95-100%. The beginner keeps those tactics
+(it takes every pattern handed to it and hands none on when a move avoids it) but sets no traps,
+so the greedy player hands it less: it wins 60% with two players (it lost 22.5%, drew 17.5%:
+long games), where it won 97.5% before it was made kind; with three players, where the greedy
+seats knock each other out and a careful seat is eliminated only when no safe move is left, it
+still wins 82.5%. A beginner that loses a fair share to a greedy player would have to hand
+patterns over, which every level promises not to do. Between careful players (the head-to-head
+rows) the game is lost by the seat left without a safe move at the board's last placements, or
+drawn: levels 2 and 3 win 45% against level 1 (level 1 against itself: 37.5%), and level 3,
+which also keeps level 1 from forcing it, loses 20% (level 1 against itself: 27.5%); 40 games
+a row, so a difference of one game is 2.5 points. The slowest level (3, two players against
+level 1) takes a median 0.17 s a move here (p90 0.41 s), about 0.7 s on a Raspberry Pi
+4-class CPU (about four times slower), inside its 6 s; on 9x9 level 3 with four players takes
+a median 0.16 s.
 """
 
 from __future__ import annotations

@@ -71,8 +71,8 @@ BEGINNER_CARE = 0.5
 KIND_SCAN = 100  # level 0: safe moves looked at for one that sets no trap
 LOOKS = {2: 12, 3: 24}  # safe moves levels 2 and 3 look at for a forcing move, before the late placements
 LATE_BOX = 6  # marbles left in the box from which levels 2 and 3 look at every safe move
-DEFEND = 6  # level 3: safe moves looked at for one that leaves the next seat no forcing move
-NODES = {2: 1500, 3: 6000}
+DEFEND = 48  # level 3: safe moves looked at for one that leaves the next seat no forcing move
+NODES = {2: 1500, 3: 20000}
 LATER_SCAN = 120  # personal cards: moves looked at for one that no later seat can punish
 
 
