@@ -19,18 +19,17 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..rules import geometry
+from .compiled import SIZE
 from .evaluate import CENTRE_WEIGHT, LINE_WEIGHTS, OPP_WEIGHTS, TEMPO, WIN
+from .moves import DRAW, LOSES_NEXT, LOSS
+from .moves import WIN as WON
+from .search import EXACT, INFINITY, LOWER, MATE_ZONE, UPPER
 from .tables import search_tables
 
-SIZE = 6
 TABLE_BITS = 20  # 2^20 slots of the transposition table (48 MB)
 MAX_PLY = 40  # more than the 36 plies a game can last
 MAX_CHILDREN = 36 * 8
-PLAY_ON = 9  # a child after which play goes on (None in moves.py)
-EXACT, LOWER, UPPER = 0, 1, 2
-MATE_ZONE = WIN - 1000
-INFINITY = WIN + 1
+PLAY_ON = 9  # a child after which play goes on (None in moves.py); the other results are moves'
 
 
 def _tables() -> tuple[Any, ...]:
@@ -44,8 +43,8 @@ def _tables() -> tuple[Any, ...]:
 
 
 _IMAGE, _MASKS, _BLOCKS, _SCANS, _STARTS, _LINES, _POP, _W, _OW = _tables()
-_FULL = (1 << 36) - 1
-_CENTRES = sum(1 << c for c in geometry(SIZE).centres)
+_FULL = search_tables(SIZE).full
+_CENTRES = search_tables(SIZE).centres
 
 
 def new_state() -> tuple[Any, ...]:
@@ -162,15 +161,15 @@ def _children(me: int, opp: int, kids: Any, seen: Any, stamp: int) -> int:
                 continue  # this board was handed out already
             seen[slot, 0], seen[slot, 1], seen[slot, 2] = after, theirs, stamp
             if bit & fives:
-                result = 0 if opp_five else 1
+                result = DRAW if opp_five else WON
             elif opp_five:
-                result = -1
+                result = LOSS
             elif (after | theirs) == _FULL:
-                result = 0
+                result = DRAW
             else:
                 if safe < 0:
                     safe = _safe_holes(mine, theirs, t)
-                result = PLAY_ON if (safe >> hole) & 1 else -2
+                result = PLAY_ON if (safe >> hole) & 1 else LOSES_NEXT
             kids[n, 0], kids[n, 1], kids[n, 2], kids[n, 3], kids[n, 4] = hole, t, after, theirs, result
             n += 1
     return n
@@ -184,11 +183,12 @@ def _slot(me: int, opp: int) -> int:
 
 @njit(cache=True, inline="always")
 def _terminal(result: int, ply: int) -> int:
-    if result == 0:
+    """:func:`.search.terminal_score`, compiled."""
+    if result == DRAW:
         return 0
-    if result == -2:
+    if result == LOSES_NEXT:
         return -(WIN - ply - 2)
-    return -(WIN - ply - 1) if result == -1 else WIN - ply - 1
+    return -(WIN - ply - 1) if result == LOSS else WIN - ply - 1
 
 
 @njit(cache=True)
@@ -224,9 +224,9 @@ def _negamax(me: int, opp: int, depth: int, alpha: int, beta: int, ply: int, sta
     for i in range(n):
         result = row[i, 4]
         move = row[i, 0] * 8 + row[i, 1]
-        if result == -1 or result == -2:
+        if result == LOSS or result == LOSES_NEXT:
             order[i] = -(1 << 40)
-        elif result == 1:
+        elif result == WON:
             order[i] = 1 << 41  # a win first
         elif move == remembered:
             order[i] = 1 << 40  # then the move the table remembers

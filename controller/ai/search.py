@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 from .budget import Budget, OutOfBudget
 from .evaluate import WIN, evaluate
