@@ -43,3 +43,10 @@ class Budget:
             raise OutOfBudget(f"node budget of {self.limit} spent")
         if self.deadline is not None and self.nodes % POLL_EVERY == 0 and self.deadline():
             raise OutOfBudget(f"deadline reached after {self.nodes} nodes")
+
+    def tick_costly(self) -> None:
+        """Count one node that costs as much as many (a family seat's expansion): the deadline
+        is asked at each, not every :data:`POLL_EVERY`."""
+        self.tick()
+        if self.deadline is not None and self.deadline():
+            raise OutOfBudget("deadline reached")

@@ -201,7 +201,7 @@ class Searcher:
         return best
 
     def _value(self, planes: Planes, seat: int, depth: int, ply: int, alpha: int, beta: int) -> int:
-        self._tick()
+        self.budget.tick_costly()
         s = self.seating
         colour = s.colour_of[seat]
         if winning_holes(planes, colour, s):
@@ -232,8 +232,3 @@ class Searcher:
                 total += LATER_THREAT // 4 if colour == self.me else -LATER_THREAT
         return total
 
-    def _tick(self) -> None:
-        """One expansion; every one is costly, so the deadline is read at each."""
-        self.budget.tick()
-        if self.budget.deadline is not None and self.budget.deadline():
-            raise OutOfBudget("deadline reached")

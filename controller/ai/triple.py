@@ -188,8 +188,7 @@ class Chooser:
         fewest of them do (None: no safe move)."""
         least, chosen = 2.0, None
         for move in safe:
-            planes, box, last = after(turn, *move[1:])
-            reply_turn = self.table.turn(self.next, planes, box, last)
+            reply_turn = self._after(turn, move[1:], self.next)
             replies = scored_moves(reply_turn, self.table.weights(self.next))
             top = max((r[0] for r in replies), default=0)
             natural = [r for r in replies if r[0] == top]
@@ -227,7 +226,7 @@ class Chooser:
             return True
         mover = Chooser(self.table, seat, 1, self.budget, self.rng)
         for move in sorted(scored_moves(seat_turn, self.table.weights(seat)), key=lambda m: -m[0]):
-            self._tick()
+            self.budget.tick_costly()
             if not mover._hands_over(seat_turn, move[1:]):
                 return True
         return False
@@ -237,17 +236,13 @@ class Chooser:
         computer has no safe move (it would hand the next seat a pattern whatever it played)."""
         replier = Chooser(self.table, self.next, 1, self.budget, self.rng)
         for move in sorted(scored_moves(reply_turn, self.table.weights(self.next)), key=lambda m: -m[0]):
-            self._tick()
+            self.budget.tick_costly()
             if replier._hands_over(reply_turn, move[1:]):
                 continue
             if not self._escapes(self.seat, self._after(reply_turn, move[1:], self.seat)):
                 return True
         return False
 
-    def _tick(self) -> None:
-        self.budget.tick()
-        if self.budget.deadline is not None and self.budget.deadline():
-            raise OutOfBudget("deadline reached")
 
     def _later_seats(self) -> tuple[int, ...]:
         """The seats that move after the next seat and before the computer again."""

@@ -1,7 +1,9 @@
 """Deterministic for a fixed seed and node budget; the deadline stops deeper search, never depth 1."""
 
+import pytest
+
 from controller.ai import analyse, choose_move
-from controller.ai.budget import POLL_EVERY
+from controller.ai.budget import POLL_EVERY, Budget, OutOfBudget
 
 from .helpers import ORACLE, game_of, random_game
 
@@ -52,3 +54,18 @@ def test_a_later_deadline_allows_a_deeper_search():
     result = analyse(game, deadline=deadline)
     assert result.depth >= 2
     assert result.nodes >= 30 * POLL_EVERY
+
+
+def test_a_costly_node_asks_the_deadline_at_each_tick():
+    asked = []
+
+    def deadline() -> bool:
+        asked.append(1)
+        return len(asked) >= 3
+
+    budget = Budget(deadline=deadline)
+    budget.tick_costly()
+    budget.tick_costly()
+    with pytest.raises(OutOfBudget, match="deadline reached"):
+        budget.tick_costly()
+    assert budget.nodes == 3 and len(asked) == 3  # far fewer than POLL_EVERY nodes: asked at each
