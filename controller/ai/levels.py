@@ -13,8 +13,10 @@ level   name        what it does                                                
 
 In the rest of the family the levels keep their meaning: the same tactics at every level (take
 a five or complete a pattern; never hand the next seat one), level 0 then plays at random half
-the time, level 1 looks one move ahead, levels 2 and 3 look further (:mod:`controller.ai.family`,
-:mod:`controller.ai.triple`), each with its own node budget.
+the time (in Triple it also sets no traps), level 1 looks one move ahead, levels 2 and 3 look
+further (:mod:`controller.ai.family`, :mod:`controller.ai.triple`: a round ahead; in Triple a
+forcing move, and level 3 also defends against one), each with its own node budget. The classic
+search runs compiled where the fast extra is installed (:mod:`controller.ai.compiled`).
 
 Thinking times are for a Raspberry Pi 4-class CPU (about four times slower than the desktop core
 bench/ai_oracle.py was measured on); the caller owns the clock, the search only calls a
