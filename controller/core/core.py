@@ -250,7 +250,7 @@ class Core:
         """Start checked ``options``' game (with its own flow if it has another)."""
         self.referee.clear()
         self.physical.rest(tuple(range(1, len(self.physical.steps) + 1)))  # every block is empty to the new game
-        if not isinstance(self.flow, games.get(options["game"]).flow):
+        if type(self.flow) is not games.get(options["game"]).flow:  # a subclass is another game's flow
             self.flow = self._flow_for(options["game"])
         self.out.records.append(self.flow.new_game(options, self.now))
         self.referee.sees(self.flow.colours, self.colours, self.sensing)

@@ -50,7 +50,7 @@ from ..lights.view import HoleLight, View
 from ..rules import IllegalMoveError, Position, Twist, hole_name, parse_hole, parse_twist
 from ..rules.geometry import geometry
 from ..rules.pictures import LETTERS, Picture, picture_of
-from ..rules.puzzle import Check, Phase, PuzzleGame, PuzzleOptions, Round
+from ..rules.puzzle import PRACTICE_DISMANTLER, Check, Phase, PuzzleGame, PuzzleOptions, Round
 from ..rules.puzzle_notation import Kind
 from ..rules.puzzle_notation import Step as PuzzleStep
 from ..rules.puzzle_notation import step_name
@@ -355,7 +355,7 @@ class PuzzleFlow(PlaceTwistFlow):
         k, the stage, the roles, what is still to do, the seconds left, every round, and the
         teacher's summary (CSV text, names from the options)."""
         game = self._game()
-        names = self.options.get("names") or [f"Seat {seat}" for seat in range(1, game.players + 1)]
+        names = self.seat_names()
         return {
             "picture": game.picture.title, "step": game.step, "k": game.k, "stage": game.stage,
             "restorer": game.restorer, "dismantler": game.dismantler, "to_do": list(game.to_do()),
@@ -364,6 +364,15 @@ class PuzzleFlow(PlaceTwistFlow):
                         "reason": r.reason.value, "seconds": r.restore_s} for r in game.rounds],
             "summary_csv": summary_csv(game, names),
         }
+
+    def seat_names(self) -> list[str]:
+        """A name for every seat a round can name: the players' and, in practice, the computer
+        that dismantles as seat :data:`~controller.rules.puzzle.PRACTICE_DISMANTLER`."""
+        game = self._game()
+        names = list(self.options.get("names") or [f"Seat {seat}" for seat in range(1, game.players + 1)])
+        if game.options.practice:
+            names += ["Computer"] * (PRACTICE_DISMANTLER - len(names))
+        return names
 
     def move_texts(self) -> list[str]:
         """The rounds so far, one line each (as the record writes them)."""

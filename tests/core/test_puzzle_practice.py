@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from controller.ai.puzzle import dismantle
+from controller.core import Core
 from controller.rules import hole_name
 from controller.rules.pictures import library_picture
 from controller.rules.puzzle import PuzzleGame, PuzzleOptions
@@ -84,3 +85,20 @@ def test_the_levels_plan_different_dismantles():
     game = PuzzleGame(ORION, PuzzleOptions(players=1, practice=True, start_k=3))
     plans = {dismantle(game, seed=0, level=level) for level in (0, 1, 2, 3)}
     assert len(plans) == 4
+
+
+def test_a_passing_restore_in_practice_keeps_the_state_and_the_summary_readable():
+    r = practice()
+    game, g = r.core.flow.game, r.profile.geometry
+    removal, twist = game.plan
+    r.do("lift", hole_name(removal.hole, g)); r.wait()
+    r.do("quarter", twist.twist.block, twist.twist.clockwise); r.wait()
+    back = g.rotate(1 << removal.hole, twist.twist.block, twist.twist.clockwise).bit_length() - 1
+    r.do("place", hole_name(back, g), COLOURS[ORION.position.colour_at(removal.hole)]); r.wait()
+    r.do("quarter", twist.twist.block, not twist.twist.clockwise); r.wait()
+    assert game.rounds[-1].passed
+    detail = r.core.state()["detail"]  # the computer dismantled as seat 2: it has a name too
+    assert "1,1,1,Seat 1,Computer,passed" in detail["summary_csv"]
+    # and a restart from the journal of that game resumes it (the same summary at every start)
+    again = Core(r.profile, journal_records=r.records, start_time=r.t)
+    assert again.resume.problem is None and again.state()["detail"]["summary_csv"] == detail["summary_csv"]
