@@ -14,7 +14,6 @@ stops the pings and systemd restarts the service.
 from __future__ import annotations
 
 import logging
-import queue
 import subprocess
 import sys
 import threading
@@ -26,6 +25,7 @@ from typing import Any, Protocol
 from ..drivers.base import Frame, InputDriver, PixelOutput
 from ..events import ButtonPress, Command, EncoderSteps, Event, HoleReading, InputEvent, LinkChange, Tick
 from ..flow import FRESH_KINDS
+from .core_queue import STOP, CoreQueue, Empty
 from .logs import event as log
 from .notify import Notifier
 
@@ -62,7 +62,6 @@ class Reload:
     level: int | None = None  # None: keep the level
 
 
-_STOP = object()
 Listener = Callable[[dict[str, Any], tuple[str, ...]], None]
 
 
@@ -85,7 +84,7 @@ class Runtime:
         self.wanted_engine = engine  # the classic computer's search as configured (controller.ai.ENGINES)
         self.engine = "python"  # what it searches with now: compiled once ready (_warm_up_search)
         self._warming = False
-        self.queue: queue.Queue[object] = queue.Queue()
+        self.queue = CoreQueue()  # coalesces readings, bounds people's commands, stops at once
         self.snapshot: dict[str, Any] = {}
         self.listeners: list[Listener] = []
         self.failed = False  # set when the journal could not be written
@@ -98,6 +97,12 @@ class Runtime:
     def put(self, event: Event | Reload) -> None:
         """Queue an event for the core (thread-safe; this is the drivers' ``emit``)."""
         self.queue.put(event)
+
+    def offer(self, command: Command) -> bool:
+        """Queue a person's command (web console, MQTT) unless the core already has
+        :data:`~controller.daemon.core_queue.MAX_COMMANDS` waiting: then False, and the caller
+        answers that the board is busy."""
+        return self.queue.offer(command)
 
     def start(self) -> None:
         """Start the core thread, then the drivers. The caller sends READY=1 once everything
@@ -140,10 +145,11 @@ class Runtime:
         threading.Thread(target=warm, name="compile", daemon=True).start()
 
     def stop(self) -> None:
-        """Finish the event in hand (and its journal write), then release the hardware."""
+        """Finish the event in hand (and its journal write), then release the hardware. What
+        is still queued is dropped: none of it was shown as done (see core_queue.py)."""
         self.notifier.stopping()
+        self.queue.close()  # first: a flood queued behind the event in hand must not hold the stop
         self.inputs.stop()
-        self.queue.put(_STOP)
         self._thread.join(JOIN_TIMEOUT_S)
         self.pixels.close()
         log("stopped")
@@ -154,7 +160,7 @@ class Runtime:
         self._publish(())
         while True:
             item = self._next_item()
-            if item is _STOP:
+            if item is STOP:
                 return
             if item is not None:
                 self._handle(item)
@@ -165,7 +171,7 @@ class Runtime:
         wake = self._wake_time()
         try:
             return self.queue.get(timeout=None if wake is None else max(0.0, wake - self.clock()))
-        except queue.Empty:
+        except Empty:
             now = self.clock()
             due = self.core.next_deadline()
             return Tick(now) if due is not None and due <= now else None

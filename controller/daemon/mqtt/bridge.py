@@ -247,7 +247,11 @@ class Bridge:
             log("mqtt command refused", logging.WARNING, topic=str(message.topic), reason=refusal)
             self._queue_event({"type": "refused", "reason": str(refusal)})
             return
-        self.runtime.put(Command(self.runtime.clock(), request.name, request.args))
+        if not self.runtime.offer(Command(self.runtime.clock(), request.name, request.args)):
+            reason = self.runtime.queue.busy_reason()  # the web console's 503, said the same way
+            log("mqtt command refused", logging.WARNING, topic=str(message.topic), reason=reason)
+            self._queue_event({"type": "refused", "reason": reason, "id": request.id})
+            return
         log("mqtt command", name=request.name)
         self._queue_event({"type": "command", "name": request.name, "id": request.id})
 

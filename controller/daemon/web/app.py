@@ -186,7 +186,8 @@ async def _command(request: web.Request) -> web.Response:
     if name == "new_game":
         _check_options(args, request.app[SETTINGS]["layout"]["size"])
     runtime = request.app[RUNTIME]
-    runtime.put(Command(runtime.clock(), name, args))
+    if not runtime.offer(Command(runtime.clock(), name, args)):
+        return error_response(503, runtime.queue.busy_reason())
     return web.json_response({"queued": name}, status=202)
 
 
@@ -206,6 +207,8 @@ async def _board_verb(request: web.Request) -> web.Response:
     verb = request.match_info["verb"]
     if verb not in VERBS:
         return error_response(404, f"unknown board action {shown(verb)}; one of {', '.join(VERBS)}")
+    if request.app[RUNTIME].queue.is_busy():
+        return error_response(503, request.app[RUNTIME].queue.busy_reason())
     done = VERBS[verb](board, await body(request), request.app[LIMITS])
     return web.json_response(done if isinstance(done, dict) else {"done": verb})
 
