@@ -66,18 +66,27 @@ def _warn_fallback(what: str, error: DriverUnavailable, fallback: str) -> None:
 # -- input backends ---------------------------------------------------------------------------
 
 def _gpio_inputs(profile: Profile, **overrides: Any) -> InputDriver:
-    # gpiozero tries its pin libraries in turn and warns why each failed; those reasons are
-    # what the user needs, so they go into our error instead of scrolling past.
+    def build() -> InputDriver:
+        from .gpio import GpioInputs
+
+        return GpioInputs.from_profile(profile, **overrides)
+    return _reaching_the_pins("the gpio driver", build)
+
+
+def _reaching_the_pins(what: str, build: Callable[[], InputDriver]) -> InputDriver:
+    """``build()`` with gpiozero's reasons for not reaching the pins in the error.
+
+    gpiozero tries its pin libraries in turn and warns why each failed; those reasons are
+    what the user needs, so they go into our error instead of scrolling past.
+    """
     with warnings.catch_warnings(record=True) as tried:
         warnings.simplefilter("always")
         try:
-            from .gpio import GpioInputs
-
-            driver = GpioInputs.from_profile(profile, **overrides)
+            driver = build()
         except ImportError as error:  # gpiozero missing, or BadPinFactory: no pin library
             reasons = "; ".join([str(w.message) for w in tried] + [str(error)])
             raise DriverUnavailable(
-                f"the gpio driver cannot reach the Pi's pins ({reasons}); on a Raspberry Pi "
+                f"{what} cannot reach the Pi's pins ({reasons}); on a Raspberry Pi "
                 f"run {PI_EXTRA} (installs lgpio)"
             ) from error
     for warning in tried:  # it loaded: pass on any other warning (e.g. a pin library fallback)
@@ -85,7 +94,10 @@ def _gpio_inputs(profile: Profile, **overrides: Any) -> InputDriver:
     return driver
 
 
-def _mcu_inputs(profile: Profile, **overrides: Any) -> InputDriver:
+def _mcu_inputs(profile: Profile, *, pin_factory: Any = None, **overrides: Any) -> InputDriver:
+    """The serial link to the Pico; with the profile's ``[buttons]`` on the Pi's own pins
+    beside it (build B wires them to the Pi, so the firmware and the protocol know no buttons).
+    ``pin_factory`` goes to the buttons, a ``clock`` to both, other overrides to the link."""
     if profile.mcu is None:
         raise DriverUnavailable(f"profile {profile.name!r} uses the mcu driver but has no [mcu]")
     try:
@@ -94,8 +106,19 @@ def _mcu_inputs(profile: Profile, **overrides: Any) -> InputDriver:
         raise DriverUnavailable(
             f"the mcu driver needs the serial link ({error}); run pip install pyserial"
         ) from error
-    return SerialLink(profile.mcu.port, profile.size, profile.colours, baud=profile.mcu.baud,
+    link = SerialLink(profile.mcu.port, profile.size, profile.colours, baud=profile.mcu.baud,
                       **overrides)
+    if not profile.buttons:
+        return link
+    clock = {k: v for k, v in overrides.items() if k == "clock"}
+
+    def buttons() -> InputDriver:
+        from .gpio.buttons import GpioButtons
+
+        return GpioButtons(profile.buttons, pin_factory=pin_factory, **clock)
+    from .group import InputGroup
+
+    return InputGroup(link, _reaching_the_pins(f"the {profile.name} buttons ([buttons])", buttons))
 
 
 def _virtual_inputs(profile: Profile, **overrides: Any) -> InputDriver:

@@ -2,21 +2,24 @@
 
 Each backend comes with a rig that moves marbles, turns blocks and lets time pass until the
 readings settle: the virtual board; the GPIO driver on gpiozero's MockFactory with the A-6x6
-pins, scanned by hand on a fake clock; the serial link over a pty to a fake MCU. The bounce
+pins, scanned by hand on a fake clock; build B's driver as the factory builds it from the B-6x6
+profile: the serial link over a pty to a fake MCU, and the buttons on the Pi's own pins
+(gpiozero's MockFactory). The bounce
 test runs where the host itself reads raw contacts (GPIO): the virtual board models settled
 readings, and on build B the MCU debounces (firmware tests cover that).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
 
+from controller.drivers.factory import build_inputs
 from controller.drivers.gpio import GpioInputs
-from controller.drivers.serial_link import SerialLink
 from controller.drivers.virtual import VirtualBoard
-from controller.events import EMPTY, MARBLE, EncoderSteps, HoleReading, LinkChange
+from controller.events import EMPTY, MARBLE, ButtonPress, EncoderSteps, HoleReading, LinkChange
 from controller.profile import load_profile
 from pentago_firmware import wire
 
@@ -42,6 +45,12 @@ class Rig:
     def settle(self) -> None:
         """Nothing to wait for: this backend emits while the verb runs."""
 
+    def press(self, button: str) -> None:
+        """Press and release a button wired to a Pi pin (gpiozero's MockFactory)."""
+        pin = self.factory.pin(self.profile.buttons[button])
+        pin.drive_low()
+        pin.drive_high()
+
     def close(self) -> None:
         self.driver.stop()
 
@@ -51,7 +60,11 @@ class VirtualRig(Rig):
 
     def __init__(self, clock: FakeClock, mock_factory, tmp_path) -> None:
         super().__init__()
-        self.driver = self.board = VirtualBoard(6, clock=clock, detents_per_quarter=6)
+        self.profile = load_profile("virtual-6x6")
+        self.driver = self.board = VirtualBoard.from_profile(self.profile, clock=clock)
+
+    def press(self, button: str) -> None:
+        self.board.press(button)
 
     def place(self, hole: int) -> None:
         self.board.place(hole)
@@ -105,7 +118,9 @@ class GpioRig(Rig):
 
 
 class SerialRig(Rig):
-    """The serial link on a pty to a fake MCU that sends what its (debounced) scanner saw."""
+    """Build B as the factory builds it from the B-6x6 profile: the serial link on a pty to a
+    fake MCU that sends what its (debounced) scanner saw, and the profile's buttons on Pi pins
+    (gpiozero's MockFactory) beside it."""
 
     name = "serial"
     grace_s = 0.1  # after the expected events, time for any extra one to show up
@@ -116,8 +131,13 @@ class SerialRig(Rig):
         self.classes = [wire.EMPTY] * 36
         self.expected = self.emitted = 0  # events the rig caused, events the driver emitted
         self.running = False
+        shipped = load_profile("B-6x6")
+        self.profile = dataclasses.replace(
+            shipped, mcu=dataclasses.replace(shipped.mcu, port=self.mcu.port))
+        self.factory = mock_factory
         # Heartbeats are not part of this contract; a fake clock keeps silence from timing out.
-        self.driver = SerialLink(self.mcu.port, 6, {}, clock=clock, heartbeat_timeout_s=3600)
+        self.driver = build_inputs(self.profile, clock=clock, heartbeat_timeout_s=3600,
+                                   pin_factory=mock_factory)
 
     def start(self) -> None:
         self.mcu.expect(wire.CONNECT, [self.mcu.hello(), self.mcu.snapshot(list(self.classes))])
@@ -142,6 +162,10 @@ class SerialRig(Rig):
 
     def turn(self, block: int, steps: int) -> None:
         self._send(self.mcu.encoder(block, steps))
+
+    def press(self, button: str) -> None:
+        super().press(button)
+        self.expected += self.running
 
     def _hole(self, hole: int, cls: int) -> None:
         self.classes[hole] = cls
@@ -244,12 +268,23 @@ def test_each_block_reports_its_own_number(started):
     assert [e.block for e in started.events if isinstance(e, EncoderSteps)] == [1, 2, 3, 4]
 
 
+def test_each_button_reports_its_profile_name(started, clock):
+    clock.advance(2.0)
+    pressed_at = clock.t
+    for name in ("back", "ok"):
+        started.press(name)
+    started.settle()
+    assert [(type(e), e.button) for e in started.events] == [(ButtonPress, "back"), (ButtonPress, "ok")]
+    assert all(e.t == pressed_at for e in started.events)
+
+
 def test_stop_is_idempotent_and_silences_the_driver(started):
     started.stop()
     started.stop()
     started.events.clear()
     started.turn(1, 1)
     started.place(E2)
+    started.press("ok")
     started.settle()
     assert started.events == []
 

@@ -87,13 +87,33 @@ def test_fallback_is_explicit_and_warns_why(no_pi, clock):
     assert isinstance(pixels, VirtualPixels)
 
 
-def test_mcu_profile_builds_the_serial_link_on_its_port(clock):
+def test_mcu_profile_builds_the_serial_link_on_its_port_and_the_buttons_on_pi_pins(clock, mock_factory):
+    from controller.drivers.gpio.buttons import GpioButtons
+    from controller.drivers.group import InputGroup
     from controller.drivers.serial_link import SerialLink
 
     profile = load_profile("B-6x6")
-    link = build_inputs(profile, clock=clock)  # built, not started: no port is opened yet
-    assert isinstance(link, SerialLink)
+    group = build_inputs(profile, clock=clock, pin_factory=mock_factory)  # built, not started: no port opened
+    assert isinstance(group, InputGroup)
+    link, buttons = group.drivers
+    assert isinstance(link, SerialLink) and isinstance(buttons, GpioButtons)
     assert (link.port, link.baud, link.clock) == (profile.mcu.port, profile.mcu.baud, clock)
+    assert {mock_factory.pin(pin).function for pin in (5, 6)} == {"input"}  # GPIO5/6 claimed
+    group.stop()
+
+
+def test_mcu_profile_without_buttons_builds_the_link_alone(clock):
+    from controller.drivers.serial_link import SerialLink
+
+    profile = dataclasses.replace(load_profile("B-6x6"), buttons={})
+    assert isinstance(build_inputs(profile, clock=clock), SerialLink)
+
+
+def test_mcu_buttons_without_a_pin_library_say_what_to_install(no_pi):
+    with pytest.raises(DriverUnavailable) as caught:
+        build_inputs(load_profile("B-9x9"))
+    assert str(caught.value).startswith("the B-9x9 buttons ([buttons]) cannot reach the Pi's pins (")
+    assert "on a Raspberry Pi run pip install 'pentago-board[pi]' (installs lgpio)" in str(caught.value)
 
 
 def test_mcu_profile_without_the_serial_link_is_unavailable(monkeypatch):

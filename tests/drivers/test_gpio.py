@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 
 import pytest
+from gpiozero import DigitalInputDevice
 
 from controller.drivers.gpio import GpioInputs
 from controller.drivers.gpio.debounce import Debouncer
@@ -167,6 +169,24 @@ def test_stop_releases_every_pin_for_a_new_driver(gpio, mock_factory, clock):
     again = GpioInputs(6, PINS, PROFILE.buttons, scan_interval_ms=None, clock=clock,
                        pin_factory=mock_factory)
     again.stop()
+
+
+def test_stop_logs_a_pin_that_will_not_let_go_and_releases_every_other(gpio, mock_factory, caplog,
+                                                                       monkeypatch):
+    stuck = gpio._encoders[1]
+
+    def refuse() -> None:
+        raise OSError("'GPIO busy'")  # as lgpio said when a line was still claimed elsewhere
+
+    monkeypatch.setattr(stuck, "close", refuse)
+    with caplog.at_level(logging.WARNING, logger="controller.drivers.gpio"):
+        gpio.stop()
+    assert [(r.getMessage(), r.exc_info) for r in caplog.records] == [
+        ("could not release the block 2 encoder: OSError: 'GPIO busy'", None)]
+    others = [*PINS.matrix_rows, *PINS.matrix_columns, *PROFILE.buttons.values(),
+              *(pin for block, pins in enumerate(PINS.encoders) if block != 1 for pin in pins)]
+    for pin in others:  # each can be claimed again: it was released
+        DigitalInputDevice(pin, pull_up=True, pin_factory=mock_factory).close()
 
 
 def test_scan_thread_reports_a_placed_marble(mock_factory, matrix):

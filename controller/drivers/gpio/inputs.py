@@ -8,21 +8,22 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from gpiozero import Button, RotaryEncoder
+from gpiozero import RotaryEncoder
 from gpiozero.pins import Factory
 
 from ...errors import ProfileError
-from ...events import EMPTY, MARBLE, ButtonPress, EncoderSteps, HoleReading
+from ...events import EMPTY, MARBLE, EncoderSteps, HoleReading, InputEvent
 from ..base import Emit
+from .buttons import GpioButtons
 from .debounce import Debouncer
 from .matrix import ReedMatrix
+from .release import release
 
 if TYPE_CHECKING:
     from ...profile import GpioPins, Profile
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float]
-BUTTON_BOUNCE_S = 0.05  # a push button's contacts settle within this; lgpio filters the edges
 
 
 class GpioInputs:
@@ -35,7 +36,7 @@ class GpioInputs:
     - encoders: one quadrature encoder per block, in block order, common pin to GND, A and B
       on the two pins with the Pi's pull-ups. Turning the block clockwise seen from above must
       make A change before B; if a block counts backwards, swap its two pins in the profile;
-    - buttons: each between its pin and GND, with the Pi's pull-up.
+    - buttons: each between its pin and GND, with the Pi's pull-up (:class:`.buttons.GpioButtons`).
 
     The scan thread (or a caller of :meth:`scan`) reads the matrix every ``scan_interval_ms``;
     a hole's new state must hold for ``debounce_ms`` before it is emitted. Encoder and button
@@ -64,10 +65,7 @@ class GpioInputs:
                                   pin_factory)
         self._encoders = [RotaryEncoder(a, b, max_steps=0, pin_factory=pin_factory)
                           for a, b in pins.encoders]
-        self._buttons = {
-            name: Button(pin, pull_up=True, bounce_time=BUTTON_BOUNCE_S, pin_factory=pin_factory)
-            for name, pin in buttons.items()
-        }
+        self._buttons = GpioButtons(buttons, clock=clock, pin_factory=pin_factory)
         self._debouncer: Debouncer | None = None
         self._emit: Emit | None = None
         self._halt = threading.Event()
@@ -112,8 +110,9 @@ class GpioInputs:
         self._emit = None
         if not self._closed:
             self._closed = True
-            for device in (*self._encoders, *self._buttons.values()):
-                device.close()
+            self._buttons.stop()
+            release((f"block {block} encoder", encoder)
+                    for block, encoder in enumerate(self._encoders, start=1))
             self._matrix.close()
 
     def _run(self) -> None:
@@ -127,17 +126,14 @@ class GpioInputs:
         for block, encoder in enumerate(self._encoders, start=1):
             encoder.when_rotated_clockwise = self._stepper(block, +1)
             encoder.when_rotated_counter_clockwise = self._stepper(block, -1)
-        for name, button in self._buttons.items():
-            button.when_pressed = self._presser(name)
+        self._buttons.start(self._emit_now)
 
     def _stepper(self, block: int, sign: int) -> Callable[[], None]:
         def step() -> None:
-            if self._emit is not None:
-                self._emit(EncoderSteps(self._clock(), block, sign))
+            self._emit_now(EncoderSteps(self._clock(), block, sign))
         return step
 
-    def _presser(self, name: str) -> Callable[[], None]:
-        def press() -> None:
-            if self._emit is not None:
-                self._emit(ButtonPress(self._clock(), name))
-        return press
+    def _emit_now(self, event: InputEvent) -> None:
+        emit = self._emit
+        if emit is not None:
+            emit(event)

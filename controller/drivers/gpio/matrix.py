@@ -15,6 +15,7 @@ from gpiozero import DigitalInputDevice, DigitalOutputDevice
 from gpiozero.pins import Factory
 
 from ...errors import ProfileError
+from .release import release
 
 
 class ReedMatrix:
@@ -64,5 +65,6 @@ class ReedMatrix:
         return closed
 
     def close(self) -> None:
-        for device in (*self._rows, *self._columns):
-            device.close()
+        """Release every row and column pin (one that will not release is logged)."""
+        release([*((f"matrix row {i + 1}", row) for i, row in enumerate(self._rows)),
+                 *((f"matrix column {i + 1}", col) for i, col in enumerate(self._columns))])

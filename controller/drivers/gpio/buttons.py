@@ -1,0 +1,54 @@
+"""Push buttons on Pi GPIO pins: build A's, and build B's beside the serial link to the Pico."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+
+from gpiozero import Button
+from gpiozero.pins import Factory
+
+from ...events import ButtonPress
+from ..base import Emit
+from .release import release
+
+Clock = Callable[[], float]
+BUTTON_BOUNCE_S = 0.05  # a push button's contacts settle within this; the pin library filters the edges
+
+
+class GpioButtons:
+    """The profile's ``[buttons]``, each emitted as ``ButtonPress(t, name)`` when pressed.
+
+    Wiring: each button between its pin (a BCM number) and GND, with the Pi's internal pull-up.
+    Presses arrive on gpiozero's event thread, so ``emit`` must be thread-safe (a queue's put).
+    """
+
+    def __init__(self, buttons: Mapping[str, int], *, clock: Clock = time.monotonic,
+                 pin_factory: Factory | None = None) -> None:
+        self._clock = clock
+        self._emit: Emit | None = None
+        self._buttons = {
+            name: Button(pin, pull_up=True, bounce_time=BUTTON_BOUNCE_S, pin_factory=pin_factory)
+            for name, pin in buttons.items()
+        }
+        self._closed = False
+
+    def start(self, emit: Emit) -> None:
+        """Report presses to ``emit`` (buttons have no state to report first)."""
+        self._emit = emit
+        for name, button in self._buttons.items():
+            button.when_pressed = self._presser(name)
+
+    def stop(self) -> None:
+        """Report nothing more and release the pins. Safe to call twice."""
+        self._emit = None
+        if not self._closed:
+            self._closed = True
+            release((f"{name} button", button) for name, button in self._buttons.items())
+
+    def _presser(self, name: str) -> Callable[[], None]:
+        def press() -> None:
+            emit = self._emit
+            if emit is not None:
+                emit(ButtonPress(self._clock(), name))
+        return press
