@@ -66,6 +66,10 @@ ensure_venv() {
     # The service cannot read a checkout under /home (ProtectHome): the profiles go beside the venv.
     run mkdir -p "$ROOT$PREFIX/profiles"
     run cp "$CHECKOUT"/hardware/profiles/*.toml "$ROOT$PREFIX/profiles/"
+    # ... and so do the guides the unit's Documentation= names (systemctl help pentago-board).
+    run mkdir -p "$ROOT$PREFIX/doc"
+    run cp "$CHECKOUT"/README.md "$CHECKOUT"/docs/*.md "$ROOT$PREFIX/doc/"
+    run cp "$CHECKOUT"/hardware/README.md "$ROOT$PREFIX/doc/hardware.md"
 }
 
 # Copy $1 to $2 (mode $3, default 0644) when it differs; returns 0 if it copied.
@@ -95,9 +99,12 @@ install_all() {
 }
 
 next_steps() {
+    if [ "$DRY_RUN" -eq 1 ]; then
+        printf '\nDry run: nothing was installed. After the install:\n'
+    else
+        printf '\npentago-board is installed in %s.\n' "$PREFIX"
+    fi
     cat <<STEPS
-
-pentago-board is installed in $PREFIX.
   1. Choose your hardware profile in $CONFIG (profile = "A-6x6", "B-6x6" or "B-9x9").
   2. Enable SPI for the LEDs, then reboot:   sudo raspi-config nonint do_spi 0 && sudo reboot
   3. Check the machine:                      sudo -u $ACCOUNT pentago-board doctor --config $CONFIG
@@ -121,7 +128,11 @@ uninstall_all() {
     [ ! -e "$ROOT$COMMAND" ] || run rm -f "$ROOT$COMMAND"
     [ ! -e "$ROOT$PREFIX" ] || run rm -rf "$ROOT$PREFIX"
     ! has_user || run userdel "$ACCOUNT"
-    echo "pentago-board is removed; kept $CONFIG and the journal in /var/lib/pentago-board."
+    if [ "$DRY_RUN" -eq 1 ]; then
+        echo "Dry run: nothing was removed; the commands above would remove pentago-board, keeping $CONFIG and the journal in /var/lib/pentago-board."
+    else
+        echo "pentago-board is removed; kept $CONFIG and the journal in /var/lib/pentago-board."
+    fi
 }
 
 main() {

@@ -8,15 +8,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def tree_packages() -> set[str]:
+    """Every package: the folders of modules, and the folders of data files the package data
+    names (setuptools wants those listed too, or it warns that they would be ignored)."""
     found = {"pentago_firmware"}
     for init in (ROOT / "controller").rglob("__init__.py"):
         found.add(".".join(init.parent.relative_to(ROOT).parts))
-    return found
+    return found | set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"])
 
 
 def test_pyproject_lists_every_package():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     assert listed == tree_packages()
+    for package in listed - {"pentago_firmware"}:
+        assert (ROOT / package.replace(".", "/")).is_dir(), package
 
 
 def test_controller_imports_without_hardware_libraries():

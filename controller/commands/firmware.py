@@ -34,7 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("firmware", help="install the board MCU's firmware",
                                    description="Install the firmware on the board's Pico: "
                                    "pentago-board firmware flash.")
-    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    parser.set_defaults(handler=lambda args: _which_action(parser))
     flash = actions.add_parser("flash", help="copy the firmware to a connected Pico and check it",
                                description=__doc__.split("\n\n")[1])
     flash.add_argument("--port", default=DEFAULT_PORT, help=f"the Pico's serial port ({DEFAULT_PORT})")
@@ -42,6 +43,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     flash.add_argument("--production", action="store_true",
                        help="arm the hardware watchdog on the Pico (main.py explains)")
     flash.set_defaults(handler=run)
+
+
+def _which_action(parser: argparse.ArgumentParser) -> int:
+    """``firmware`` alone: what it can do, not an argparse error."""
+    print("pentago-board firmware: say what to do, e.g. pentago-board firmware flash\n", file=sys.stderr)
+    parser.print_help(sys.stderr)
+    return 2
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,12 +14,27 @@ import time
 from typing import TYPE_CHECKING
 
 from ..errors import PentagoError
-from ..lights.view import PALETTE
+from ..colours import MARBLE_COLOURS, light_name
+from ..lights.view import PALETTE, SIGNAL_WORDS
 from ..rules import Geometry, hole_name
 from . import add_profile_argument
 
 if TYPE_CHECKING:
     from ..profile import Pixel
+
+
+COLOURS = (*MARBLE_COLOURS, *SIGNAL_WORDS)
+
+
+def colour_words() -> str:
+    """Every colour ``--colour`` takes, with how it looks and what the board lights it for.
+
+    >>> colour_words().split("; ")[1]
+    'black (glows violet)'
+    """
+    marbles = [name if light_name(name) == name else f"{name} (glows {light_name(name)})" for name in MARBLE_COLOURS]
+    signals = [f"{name} ({looks}, {means})" for name, (looks, means) in SIGNAL_WORDS.items()]
+    return "; ".join(marbles + signals)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,7 +46,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_profile_argument(parser, required=True, help="the LED chain of this profile")
     parser.add_argument("--step-s", type=float, default=0.5, help="seconds per pixel (default 0.5)")
-    parser.add_argument("--colour", choices=sorted(PALETTE), default="white")
+    parser.add_argument("--colour", choices=COLOURS, default="white", metavar="COLOUR",
+                        help=f"the colour each pixel lights in (default white): {colour_words()}")
     parser.set_defaults(handler=run)
 
 

@@ -21,8 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Start the daemon on a virtual board and serve it at http://127.0.0.1:PORT/: "
         "click holes to place and lift marbles, arrows to turn blocks, and watch the LEDs.",
     )
-    parser.add_argument("--port", type=port_number, default=8080, help="port to serve on (0: any free one)")
-    parser.add_argument("--board", choices=("6x6", "9x9"), default="6x6")
+    parser.add_argument("--port", type=port_number, default=8080, help="port to serve on (default 8080; 0: any free one)")
+    parser.add_argument("--board", choices=("6x6", "9x9"), default="6x6", help="the board's size (default 6x6)")
     parser.add_argument("--sensing", choices=SENSINGS, default="colour",
                         help="what the virtual sensors tell: every marble colour (default), or only "
                         "that a marble is there, as reed switches do (a chosen colour, Pentago "

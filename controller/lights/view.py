@@ -24,6 +24,18 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     "off": (0, 0, 0),  # a status pixel kept dark (an eliminated seat's pattern)
 }
 
+# The signal colours in words: how each looks (one word per colour, none a marble colour's own
+# word, so a legend never names two lights alike) and what it means. The web page's legend and
+# `pentago-board leds --help` read them here.
+SIGNAL_WORDS: dict[str, tuple[str, str]] = {
+    "prompt": ("sky blue", "the computer's move or a hint: put the marble here, then turn the lit arrow's way"),
+    "option": ("dim grey", "a menu option: put a marble on it to pick it"),
+    "selected": ("mint", "the menu option picked: lift the marble (or press OK) to go on"),
+    "remove": ("blinking red", "repair: take this marble away"),
+    "put_back": ("blinking green", "repair: put a marble here (its colour shows on the turn pixels)"),
+    "turn_back": ("orange", "repair: turn this block back the arrow's way"),
+}
+
 
 @dataclass(frozen=True)
 class HoleLight:

@@ -191,7 +191,7 @@ def test_the_menu_lights_and_connection_are_explained_and_the_board_clears_in_on
     expect(page.locator("#menu-options")).to_contain_text("b1: play against the computer (it plays seat 2)")
     # Item 17: a legend for the LED colours, named as they look (black glows violet).
     expect(page.locator("#legend")).to_contain_text("violet: turn pixels: black to move")
-    expect(page.locator("#legend")).to_contain_text("blue: the computer's move")
+    expect(page.locator("#legend")).to_contain_text("sky blue: the computer's move or a hint")
     # Item 20: the turn light stays round while its text wraps.
     swatch, text = page.locator("#turn-swatch").bounding_box(), page.locator("#turn-text").bounding_box()
     assert text["height"] > 2 * swatch["height"] and abs(swatch["width"] - swatch["height"]) < 0.5

@@ -100,3 +100,28 @@ def test_readme_runs_the_benchmarks_with_the_venv_python():
     runs = [line for line in readme.splitlines() if "bench/" in line and ".py" in line and "python" in line]
     assert runs, "the README shows how to run a benchmark"
     assert all(".venv/bin/python bench/" in line for line in runs), runs
+
+
+# -- issue 22, item 21: the small things a hobbyist reads first ----------------------------------
+
+def test_every_option_with_a_default_says_it_in_its_help():
+    """sim --help showed no default port; a default a user cannot see is a guess."""
+    for name in ("pentago-board sim", "pentago-board leds"):
+        for action in PARSERS[name]._actions:
+            if action.default not in (None, False, argparse.SUPPRESS) and action.option_strings and action.help:
+                assert "default" in action.help, f"{name} {action.option_strings[0]}: {action.help}"
+
+
+def test_leds_help_says_what_each_colour_looks_like_and_lights_for():
+    text = " ".join(PARSERS["pentago-board leds"].format_help().split())
+    assert "black (glows violet)" in text
+    assert "prompt (sky blue, the computer's move or a hint" in text
+    assert "turn_back (orange, repair: turn this block back" in text
+
+
+def test_firmware_without_an_action_says_what_it_can_do(capsys):
+    assert main(["firmware"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pentago-board firmware: say what to do, e.g. pentago-board firmware flash\n")
+    assert "flash     copy the firmware to a connected Pico and check it" in err
+    assert "error:" not in err

@@ -160,6 +160,30 @@ def test_uninstall_removes_the_service_and_keeps_config_and_journal(fake_system)
     assert again == []
 
 
+def test_a_dry_run_never_says_it_installed_or_removed_anything(fake_system):
+    """Issue 22, item 21: `--dry-run --uninstall` ended "pentago-board is removed"."""
+    install, root = fake_system
+    installed, _ = install("--dry-run")
+    assert "is installed" not in installed and "Dry run: nothing was installed" in installed
+    removed, _ = install("--dry-run", "--uninstall")
+    assert "is removed" not in removed and "Dry run: nothing was removed" in removed
+    install()
+    real, _ = install("--uninstall")
+    assert real.strip().endswith("pentago-board is removed; kept /etc/pentago-board/config.toml and the "
+                                 "journal in /var/lib/pentago-board.")
+
+
+def test_the_unit_s_documentation_is_the_installed_guides(fake_system):
+    """Issue 22, item 21: Documentation= named systemd's own man page."""
+    install, root = fake_system
+    install()
+    (line,) = [line for line in UNIT.read_text().splitlines() if line.startswith("Documentation=")]
+    pages = line.removeprefix("Documentation=").split()
+    assert pages and all(page.startswith("file:/opt/pentago-board/doc/") for page in pages)
+    for page in pages:
+        assert (root / page.removeprefix("file:/")).read_text().startswith("# ")
+
+
 def test_fast_installs_the_extra_and_the_drop_in_that_lets_the_compiled_search_run(fake_system):
     install, root = fake_system
     _, plain = install()

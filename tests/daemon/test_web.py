@@ -242,7 +242,9 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
         means = {entry["means"]: entry["looks"] for entry in layout["legend"]}
         assert means["turn pixels: black to move, or black won"] == "violet"
         assert means["turn pixels: white to move, or white won"] == "white"
-        assert any("computer's move" in text for text in means) and "blue" in means.values()
+        assert any("computer's move" in text for text in means) and "sky blue" in means.values()
+        looks = [entry["looks"] for entry in layout["legend"]]
+        assert len(looks) == len(set(looks)), looks  # issue 22, item 11: one word per colour
         assert layout["menu"]["games"] == [{"value": "classic", "means": "Classic Pentago"},
                                            {"value": "triple", "means": "Pentago Triple"},
                                            {"value": "puzzle", "means": "Picture-Puzzle"}]
@@ -270,6 +272,11 @@ def test_the_readme_explains_every_menu_page_as_the_page_does():
                     next((line for line in readme if line.startswith(f"| {page} ")), f"| {page} | (missing) |"))
         return [cell.strip() for cell in line.strip().strip("|").split("|")[1:] if cell.strip()]
 
+    table = [line for line in readme[readme.index("| page | 1st | 2nd | 3rd | 4th | 5th | 6th | 7th | 8th | 9th | 10th | 11th | 12th |"):]]
+    table = table[:next(i for i, line in enumerate(table) if not line.startswith("|"))]
+    columns = len(table[0].strip("|").split("|"))
+    for line in table:  # Markdown drops the cells past the header's: every option must have a column
+        assert len(line.strip().strip("|").split("|")) <= columns, line[:60]
     for size in (6, 9):
         menu = menu_pages(size)
         if len(menu["games"]) > 1:

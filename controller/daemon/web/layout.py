@@ -14,21 +14,11 @@ from ... import games as registry
 from ...colours import MARBLE_COLOURS, light_name, screen_fill
 from ...games import offered
 from ...games.spec import MAX_NAME_CHARS
-from ...lights.view import PALETTE
+from ...lights.view import PALETTE, SIGNAL_WORDS
 from ...profile import Profile
 from ...rules import hole_name
 
 DEFAULT_COLOURS = ("white", "black")
-
-# The LED colours besides the players', in the page's legend: (PALETTE name, looks, meaning).
-SIGNALS: tuple[tuple[str, str, str], ...] = (
-    ("prompt", "blue", "the computer's move: put its marble here, then turn the lit arrow's way"),
-    ("option", "dim grey", "a menu option: put a marble on it to pick it"),
-    ("selected", "green", "the menu option picked: lift the marble (or press OK) to go on"),
-    ("remove", "red", "repair: take this marble away"),
-    ("put_back", "green", "repair: put a marble here (its colour shows on the turn pixels)"),
-    ("turn_back", "orange", "repair: turn this block back the arrow's way"),
-)
 
 def layout(profile: Profile, *, virtual: bool) -> dict[str, Any]:
     """A JSON-able description of ``profile``'s board and LED chain for the page."""
@@ -74,7 +64,7 @@ def legend(colours: tuple[str, ...], size: int) -> list[dict[str, Any]]:
     turns = [{"rgb": look(c)["rgb"], "looks": look(c)["light"], "means": f"turn pixels: {c} to move, or {c} won"}
              for c in dict.fromkeys(seats)]
     return turns + [{"rgb": list(PALETTE[name]), "looks": looks, "means": means}
-                    for name, looks, means in SIGNALS]
+                    for name, (looks, means) in SIGNAL_WORDS.items()]
 
 
 def menu_pages(size: int) -> dict[str, Any]:
