@@ -106,7 +106,9 @@ next_steps() {
     fi
     cat <<STEPS
   1. Choose your hardware profile in $CONFIG (profile = "A-6x6", "B-6x6" or "B-9x9").
-  2. Enable SPI for the LEDs, then reboot:   sudo raspi-config nonint do_spi 0 && sudo reboot
+  2. Enable SPI for the LEDs:                sudo raspi-config nonint do_spi 0
+     Build A (A-6x6) also needs, in /boot/firmware/config.txt:  dtoverlay=spi0-1cs  and  enable_uart=0
+     and no serial console (sudo raspi-config: Interface Options, Serial Port: no, no). Then: sudo reboot
   3. Check the machine:                      sudo -u $ACCOUNT pentago-board doctor --config $CONFIG
   4. Start the service:                      sudo systemctl start pentago-board
   5. See how it runs:                        systemctl status pentago-board

@@ -1,7 +1,8 @@
 """`pentago-board doctor`: is this machine ready for the daemon? One line per check, with a fix.
 
-Checks the profile, SPI (when the LEDs use it), the device nodes the drivers open, the groups
-that grant them, the board MCU (port, handshake, firmware version), the journal directory and
+Checks the profile, SPI (when the LEDs use it), the Pi's boot configuration (the config.txt
+lines the build's pins need, and no serial console on pins it uses), the device nodes the
+drivers open, the groups that grant them, the board MCU (port, handshake, firmware version), the journal directory and
 any journal the daemon set aside because it could not resume it in full.
 Everything the checks touch comes through :class:`Machine`, so tests point them at a temporary
 directory and fake answers.
@@ -20,6 +21,7 @@ from typing import Any
 from ..errors import PentagoError
 from ..journal import Journal
 from ..profile import Profile, load_profile
+from . import boot_config
 from .config import Config
 
 SPI_NODE = "spidev0.0"
@@ -41,7 +43,10 @@ class Check:
     def lines(self) -> list[str]:
         mark = "OK  " if self.ok else ("FAIL" if self.required else "WARN")
         out = [f"{mark}  {self.name}: {self.detail}"]
-        return out + ([f"      fix: {self.hint}"] if self.hint and not self.ok else [])
+        if not self.hint or self.ok:
+            return out
+        first, *more = self.hint.splitlines()  # a hint of several lines: lines to type or to add
+        return out + [f"      fix: {first}"] + [f"           {line}" for line in more]
 
 
 def _user_groups() -> set[str]:
@@ -68,6 +73,7 @@ class Machine:
     """Where the checks look: the device directory, the user's groups and the MCU's hello."""
 
     dev: Path = Path("/dev")
+    boot: Path = Path("/boot")  # the Pi's boot partition: firmware/config.txt (config.txt before Bookworm)
     groups: Callable[[], set[str]] = _user_groups
     is_root: Callable[[], bool] = lambda: os.geteuid() == 0
     mcu_hello: Callable[[Profile], dict[str, Any]] = _mcu_hello
@@ -84,6 +90,7 @@ def run_checks(config: Config, machine: Machine = Machine()) -> list[Check]:
                     f"{profile.sensing} sensing, {profile.driver} driver, {profile.leds.length} LEDs")]
     if profile.driver != "virtual":
         checks += _devices(profile, machine)
+        checks += _boot(profile, machine)
         checks.append(_groups(profile, machine))
     if profile.driver == "mcu":
         checks += _mcu(profile, machine)
@@ -116,6 +123,41 @@ def _devices(profile: Profile, machine: Machine) -> list[Check]:
         checks.append(Check("LEDs", False, "PWM-driven NeoPixels need root (/dev/mem)",
                             'wire the LED data line to GPIO 10 (SPI MOSI) and set leds.driver = "spi"'))
     return checks
+
+
+def _boot(profile: Profile, machine: Machine) -> list[Check]:
+    """The config.txt lines the build's pins need, and no login console on its UART pins."""
+    wanted = boot_config.needs(profile)
+    if not wanted:
+        return []
+    folder = next((p for p in (machine.boot / "firmware", machine.boot) if (p / "config.txt").exists()),
+                  machine.boot / "firmware")
+    config, cmdline = folder / "config.txt", folder / "cmdline.txt"
+    try:
+        missing = boot_config.lacking(config.read_text(encoding="utf-8", errors="replace"), wanted)
+    except OSError as exc:
+        missing, problem = [need.line for need in wanted], f"cannot read {config}: {exc.strerror}"
+    else:
+        problem = f"{config} lacks " + "; ".join(f"{n.line} ({n.why})" for n in wanted if n.line in missing)
+    checks = [Check("boot config", not missing, problem if missing else f"{config} has {', '.join(n.line for n in wanted)}",
+                    f"add these lines to {config} (sudo nano {config}), then sudo reboot:\n" + "\n".join(missing))]
+    if any(n.line == "enable_uart=0" for n in wanted):
+        checks.append(_serial_console(cmdline))
+    return checks
+
+
+def _serial_console(cmdline: Path) -> Check:
+    try:
+        console = boot_config.serial_console(cmdline.read_text(encoding="utf-8", errors="replace"))
+    except OSError as exc:
+        return Check("serial console", False, f"cannot read {cmdline}: {exc.strerror}",
+                     "is this a Raspberry Pi? The build uses the UART's pins GPIO14/15")
+    if console is not None:
+        return Check("serial console", False, f"{cmdline} starts a login console on the UART ({console}), "
+                     "whose pins GPIO14/15 this build uses",
+                     "sudo raspi-config: Interface Options, Serial Port: no login shell, no serial hardware\n"
+                     f"(or delete {console} from {cmdline}), then sudo reboot")
+    return Check("serial console", True, f"none on the UART ({cmdline})")
 
 
 def _node(name: str, nodes: list[Path], used_for: str, hint: str) -> Check:

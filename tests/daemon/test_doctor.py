@@ -13,18 +13,28 @@ from controller.errors import LinkError
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def machine(tmp_path, nodes=("gpiochip0", "spidev0.0"), groups=("gpio", "spi", "dialout"), hello=None):
+READY_CONFIG = "dtparam=spi=on\ndtoverlay=spi0-1cs\nenable_uart=0\n"
+CMDLINE = "console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 fsck.repair=yes rootwait\n"
+
+
+def machine(tmp_path, nodes=("gpiochip0", "spidev0.0"), groups=("gpio", "spi", "dialout"), hello=None,
+            config_txt=READY_CONFIG, cmdline=CMDLINE):
     dev = tmp_path / "dev"
     dev.mkdir()
     for node in nodes:
         (dev / node).touch()
+    firmware = tmp_path / "boot" / "firmware"
+    firmware.mkdir(parents=True)
+    (firmware / "config.txt").write_text(config_txt)
+    (firmware / "cmdline.txt").write_text(cmdline)
 
     def mcu_hello(profile):
         if isinstance(hello, Exception):
             raise hello
         return hello or {"firmware": "1.2.0", "protocol": 1, "size": profile.size}
 
-    return Machine(dev=dev, groups=lambda: set(groups), is_root=lambda: False, mcu_hello=mcu_hello)
+    return Machine(dev=dev, boot=tmp_path / "boot", groups=lambda: set(groups), is_root=lambda: False,
+                   mcu_hello=mcu_hello)
 
 
 def config(tmp_path, profile, mcu_port=None):
@@ -39,7 +49,8 @@ def test_a_ready_gpio_machine_passes(tmp_path):
     checks = run_checks(config(tmp_path, "A-6x6"), machine(tmp_path))
     text, status = report(checks)
     assert status == 0, text
-    assert [c.name for c in checks] == ["profile", "GPIO", "SPI", "groups", "journal", "computer"]
+    assert [c.name for c in checks] == ["profile", "GPIO", "SPI", "boot config", "serial console", "groups", "journal",
+                                        "computer"]
     assert text.endswith("all checks passed")
 
 
@@ -184,3 +195,37 @@ def test_the_computer_check_says_what_it_searches_with_and_how_to_compile_it(tmp
     assert fast.ok and fast.detail.startswith("searches compiled")
     chosen = replace(config(tmp_path, "virtual-6x6"), game=replace(Config().game, engine="python"))
     assert computer(chosen).detail == 'searches in Python (engine = "python" in the config)'
+
+
+# -- issue 22, item 18: the Pi's boot configuration ----------------------------------------------
+
+def test_build_a_s_missing_config_txt_lines_are_named_with_why_and_what_to_add(tmp_path):
+    m = machine(tmp_path, config_txt="# Raspberry Pi OS\ndtparam=audio=on\n[pi4]\ndtparam=spi=on\n[none]\nenable_uart=0\n")
+    text, status = report(run_checks(config(tmp_path, "A-6x6"), m))
+    firmware = tmp_path / "boot" / "firmware"
+    assert status == 1
+    assert (f"FAIL  boot config: {firmware / 'config.txt'} lacks dtoverlay=spi0-1cs (GPIO7 (SPI0's CE1) is encoder "
+            "2's B pin); enable_uart=0 (GPIO14 (the UART's) is matrix row 1 and GPIO15 (the UART's) is matrix row 2)\n"
+            f"      fix: add these lines to {firmware / 'config.txt'} (sudo nano {firmware / 'config.txt'}), then sudo reboot:\n"
+            "           dtoverlay=spi0-1cs\n"
+            "           enable_uart=0\n") in text
+    assert f"OK    serial console: none on the UART ({firmware / 'cmdline.txt'})" in text
+
+
+def test_a_login_console_on_build_a_s_uart_pins_fails_with_its_fix(tmp_path):
+    m = machine(tmp_path, cmdline="console=serial0,115200 " + CMDLINE)
+    text, status = report(run_checks(config(tmp_path, "A-6x6"), m))
+    assert status == 1 and "OK    boot config: " in text
+    assert "FAIL  serial console: " in text and "starts a login console on the UART (console=serial0,115200)" in text
+    assert "fix: sudo raspi-config: Interface Options, Serial Port: no login shell, no serial hardware" in text
+
+
+def test_an_older_pi_os_s_boot_config_is_read_and_build_b_needs_only_spi(tmp_path):
+    m = machine(tmp_path, config_txt="")
+    for name in ("config.txt", "cmdline.txt"):
+        (m.boot / "firmware" / name).unlink()
+    (m.boot / "firmware").rmdir()
+    (m.boot / "config.txt").write_text("dtparam=i2c_arm=on,spi=on\n")
+    checks = {c.name: c for c in run_checks(config(tmp_path, "B-6x6"), m)}
+    assert checks["boot config"].ok and checks["boot config"].detail == f"{m.boot / 'config.txt'} has dtparam=spi=on"
+    assert "serial console" not in checks  # build B leaves the UART's pins alone

@@ -160,6 +160,21 @@ def test_uninstall_removes_the_service_and_keeps_config_and_journal(fake_system)
     assert again == []
 
 
+def test_the_next_steps_and_the_readme_give_every_boot_line_doctor_asks_of_build_a(fake_system):
+    """Issue 22, item 18: build A's config.txt lines were only in hardware/README.md."""
+    from controller.daemon.boot_config import needs
+    from controller.profile import load_profile
+
+    install, _ = fake_system
+    steps, _ = install("--dry-run")
+    readme = (ROOT / "README.md").read_text()
+    wanted = [need.line for need in needs(load_profile("A-6x6"))]
+    assert "dtoverlay=spi0-1cs" in wanted and "enable_uart=0" in wanted
+    for line in wanted[1:]:  # dtparam=spi=on is raspi-config's do_spi, named in both
+        assert line in steps and f"`{line}`" in readme, line
+    assert "Serial Port" in steps and "Serial Port" in readme
+
+
 def test_a_dry_run_never_says_it_installed_or_removed_anything(fake_system):
     """Issue 22, item 21: `--dry-run --uninstall` ended "pentago-board is removed"."""
     install, root = fake_system
