@@ -80,8 +80,11 @@ class Journal:
         return records, damage
 
     def clear(self, records: Iterable[dict[str, Any]] = ()) -> None:
-        """Replace the journal atomically with one holding only ``records`` (none by default)."""
-        data = b"".join(encode_record(r) for r in records)
+        """Replace the journal atomically with one holding only ``records`` (none by default).
+        Raises JournalError, touching nothing, if one of them cannot be written."""
+        self._replace_with(b"".join(encode_record(r) for r in records))
+
+    def _replace_with(self, data: bytes) -> None:
         self.close()
         temporary = self.path.with_name(self.path.name + ".new")
         with open(temporary, "wb") as file:
@@ -95,10 +98,12 @@ class Journal:
         """Keep the file as it is under a new name next to it, then replace the journal with one
         holding only ``keep`` (atomically, as :meth:`clear`). Returns the new name: the
         journal's name, :data:`SET_ASIDE`, the UTC time and, when a file set aside in the same
-        second has it already, a counter; an earlier file is never overwritten."""
+        second has it already, a counter; an earlier file is never overwritten. Raises
+        JournalError, touching nothing, if a record of ``keep`` cannot be written."""
+        data = b"".join(encode_record(r) for r in keep)  # first: a refusal must leave no copy behind
         self.close()
         aside = self._keep_under_a_new_name()
-        self.clear(keep)
+        self._replace_with(data)
         return aside
 
     def set_aside_files(self) -> list[Path]:
@@ -209,13 +214,20 @@ def decode_record(line: bytes) -> dict[str, Any]:
     checksum, _, body = line.partition(b" ")
     if checksum != b"%08x" % zlib.crc32(body):
         raise JournalError(f"checksum does not match the record {line[:60]!r}")
-    try:
-        record = json.loads(body)
+    try:  # NaN and Infinity: json.loads reads them, encode_record refuses them, so no journal holds one
+        record = json.loads(body, parse_constant=_refuse_constant)
+    except JournalError as e:
+        raise JournalError(f"the record {line[:60]!r} holds {e}") from None
     except (ValueError, RecursionError):  # RecursionError: JSON nested deeper than Python recurses
         record = None
     if not isinstance(record, dict):
         raise JournalError(f"the record {line[:60]!r} is not a JSON object")
     return record
+
+
+def _refuse_constant(name: str) -> None:
+    raise JournalError(f"{name}, which a journal cannot hold")
+
 
 def _link_or_copy(source: Path, target: Path) -> None:
     """A second name for ``source`` (a copy where the file system has no hard links); raises

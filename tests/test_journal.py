@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import stat
@@ -128,6 +129,7 @@ def test_bad_last_line_before_a_torn_tail_is_damage_not_a_tear(tmp_path):
 
 
 NOT_AN_OBJECT = b"%08x [1]" % zlib.crc32(b"[1]")  # a right checksum over JSON that is no object
+NAN = b"%08x {\"t\":NaN}" % zlib.crc32(b'{"t":NaN}')  # a right checksum over a record the writer refuses
 
 
 @pytest.mark.parametrize("line, problem", [
@@ -135,6 +137,7 @@ NOT_AN_OBJECT = b"%08x [1]" % zlib.crc32(b"[1]")  # a right checksum over JSON t
     (b"zzzzzzzz {}", "checksum does not match the record b'zzzzzzzz {}'"),
     (b"%08X {}" % zlib.crc32(b"{}"), "checksum does not match the record b'A3A6BF43 {}'"),  # upper case is not ours
     (NOT_AN_OBJECT, f"the record {NOT_AN_OBJECT!r} is not a JSON object"),
+    (NAN, f"the record {NAN!r} holds NaN, which a journal cannot hold"),  # json.loads alone reads it
 ])
 def test_decode_names_the_problem(line, problem):
     with pytest.raises(JournalError) as caught:
@@ -292,3 +295,30 @@ def test_no_bytes_make_read_or_salvage_fail_other_than_with_a_journal_error(tmp_
         assert Journal(path).read() == records and damage is None
     except JournalError:
         assert damage is not None
+
+
+def test_set_aside_of_records_that_cannot_be_written_refuses_and_keeps_no_copy(tmp_path):
+    path = tmp_path / "journal"
+    before = written(path, GAME)
+    with pytest.raises(JournalError, match="is not JSON"):
+        Journal(path).set_aside([GAME[0], {"t": float("inf")}])
+    assert path.read_bytes() == before and Journal(path).set_aside_files() == []
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+                           max_leaves=8)
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.dictionaries(st.text(max_size=3), JSON_VALUES, max_size=4))
+def test_every_record_read_can_be_written_again(value):
+    """What decode_record accepts, encode_record writes (NaN and Infinity, which json.loads
+    reads, are refused on reading): a start that keeps records it read can always write them."""
+    body = json.dumps(value).encode()
+    try:
+        record = decode_record(b"%08x %s" % (zlib.crc32(body), body))
+    except JournalError as refused:
+        assert "which a journal cannot hold" in str(refused)
+        return
+    assert decode_record(encode_record(record)[:-1]) == record

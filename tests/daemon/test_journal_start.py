@@ -114,3 +114,20 @@ def test_a_sound_journal_is_resumed_and_nothing_set_aside(tmp_path):
     daemon = build(journal)
     assert set_aside(journal) == [] and journal.read_bytes() == original
     assert daemon.runtime.core.state()["state"] == "awaiting_twist"
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_a_record_holding_a_number_json_cannot_write_is_damage_and_set_aside_once(tmp_path, constant):
+    """json.loads reads NaN and Infinity, the writer refuses them: such a record (its checksum
+    valid) followed by one the replay refuses once stopped every start (exit 2), and each try
+    set another copy aside."""
+    journal = tmp_path / "journal.jsonl"
+    body = b'{"hole":"a1","kind":"place","t":2.0,"x":%s}' % constant.encode()  # the replay ignores "x"
+    journal.write_bytes(encode_record(START) + b"%08x %s\n" % (zlib.crc32(body), body)
+                        + encode_record({"t": 3.0, "kind": "place", "hole": 5}))
+    original = journal.read_bytes()
+    for _ in range(3):
+        daemon = build(journal)
+        assert daemon.runtime.core.state()["state"] == "awaiting_placement"
+    assert [p.read_bytes() for p in set_aside(journal)] == [original]
+    assert Journal(journal).read() == [START]
