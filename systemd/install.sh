@@ -61,8 +61,10 @@ ensure_account() {
 
 ensure_venv() {
     [ -x "$ROOT$PREFIX/venv/bin/python" ] || run "$PYTHON" -m venv "$ROOT$PREFIX/venv"
-    # Always reinstall: this is how a `git pull` reaches the service.
-    run "$ROOT$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${CHECKOUT}[$EXTRAS]"
+    # Always reinstall: this is how a `git pull` reaches the service. Every package at the
+    # version CI tested (constraints.txt), never whatever is newest on the day.
+    run "$ROOT$PREFIX/venv/bin/python" -m pip install --quiet --upgrade \
+        --constraint "$CHECKOUT/constraints.txt" "${CHECKOUT}[$EXTRAS]"
     # The service cannot read a checkout under /home (ProtectHome): the profiles go beside the venv.
     run mkdir -p "$ROOT$PREFIX/profiles"
     run cp "$CHECKOUT"/hardware/profiles/*.toml "$ROOT$PREFIX/profiles/"
