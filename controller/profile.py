@@ -189,9 +189,10 @@ class LedChain:
         """The number of pixels in the chain."""
         return len(self.pixels)
 
-    def max_current_ma(self) -> float:
-        """The LED current with every channel of every pixel at the brightness cap."""
-        return self.length * len(self.order) * self.ma_per_channel * self.brightness_cap
+    def full_current_ma(self) -> float:
+        """The LED current with every channel of every pixel full on, no cap (what a frame past
+        the pixel output could ask for)."""
+        return self.length * len(self.order) * self.ma_per_channel
 
     def _indices(self, kind: str) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(self.pixels) if p.kind == kind)

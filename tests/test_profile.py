@@ -99,7 +99,7 @@ def test_led_lookups():
     assert [leds.pixels[i].index for i in leds.card_pixels] == list(range(15))
     assert leds.card_slots == leds.pattern_slots == (
         (64, 65, 66, 67, 68), (69, 70, 71, 72, 73), (74, 75, 76, 77, 78))
-    assert leds.max_current_ma() == pytest.approx(79 * 3 * 20 * 0.3)
+    assert leds.full_current_ma() == pytest.approx(79 * 3 * 20)
     nine = load_profile("B-9x9").leds
     assert nine.card_slots == ((139,), (140,), (141,)) and nine.pattern_slots == ()
 

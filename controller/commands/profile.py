@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..drivers.pixels import FrameProcessor
+from ..drivers.pixels import DEFAULT_GAMMA, white_at_cap_ma
 from ..errors import ProfileError
 from ..profile import LedChain, Profile, load_profile, shipped_profiles
 from . import add_profile_argument
@@ -78,13 +78,13 @@ def _current(leds: LedChain) -> list[str]:
     """What the LEDs can draw through the pixel output, and what that asks of the supply."""
     if leds.driver == "virtual":
         return ["  current: virtual pixels draw nothing; there is no supply to size"]
-    output = FrameProcessor(leds.length, leds.brightness_cap, ma_per_channel=leds.ma_per_channel)
-    full = output.draw_ma(output.process([(255, 255, 255)] * leds.length))
-    share = full / (leds.length * 3 * leds.ma_per_channel)
+    full = white_at_cap_ma(leds)
+    share = full / leds.full_current_ma()
     budget = leds.current_budget_ma
-    verdict = ("more than the LEDs can draw, so it never dims a frame" if full <= budget else
+    verdict = ("more than the LEDs can draw at the cap, so it never dims a frame" if full <= budget else
                "a frame that would draw more is dimmed as a whole to fit, hues kept")
     return [f"  current: every pixel white at the cap draws {full:.0f} mA in all (the cap goes "
-            f"through gamma {output.gamma:g}: {leds.brightness_cap:g} gives {share:.0%} of full current)",
-            f"  budget {budget} mA: {verdict}; the 5 V supply must give the LEDs "
-            f"{min(full, budget):.0f} mA besides the Pi and the sensors"]
+            f"through gamma {DEFAULT_GAMMA:g}: {leds.brightness_cap:g} gives {share:.0%} of full current)",
+            f"  budget {budget} mA: {verdict}; the hardware docs size the 5 V supply for "
+            f"{min(budget, leds.full_current_ma()):.0f} mA of LEDs (the budget: the most the daemon "
+            "ever lets them draw, so a higher cap still fits)"]

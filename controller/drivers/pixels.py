@@ -36,6 +36,19 @@ OFF: RGB = (0, 0, 0)
 DEFAULT_GAMMA = 2.2
 
 
+def white_at_cap_ma(leds: LedChain) -> float:
+    """What the chain draws with every pixel white at the brightness cap, as the pixel output
+    shows it (the cap goes through gamma: 0.3 is 7 % of full current), before any budget: the
+    one figure the profile command and the hardware docs' power budget quote.
+
+    >>> from controller.profile import load_profile
+    >>> round(white_at_cap_ma(load_profile("A-6x6").leds))
+    335
+    """
+    output = FrameProcessor(leds.length, leds.brightness_cap, ma_per_channel=leds.ma_per_channel)
+    return output.draw_ma(output.process([(255, 255, 255)] * leds.length))
+
+
 class FrameError(PentagoError, ValueError):
     """A frame that is not one (r, g, b) triple of 0-255 integers per chain pixel."""
 

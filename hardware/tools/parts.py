@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from controller.drivers.pixels import DEFAULT_GAMMA, white_at_cap_ma
 from controller.profile import Profile
 
 # Raspberry Pi 4 Model B: its 3 A supply rating less the 1.2 A it reserves for USB peripherals
@@ -122,10 +123,13 @@ def power_budget(profile: Profile, has_mcu: bool) -> list[Load]:
     """Every load on the 5 V supply with the LED chain at its brightness cap."""
     leds = profile.leds
     channels = len(leds.order)
+    budget = min(leds.current_budget_ma, leds.full_current_ma())
     loads = [
-        Load("LED chain at the brightness cap",
-             f"{leds.length} pixels x {channels} channels x {leds.ma_per_channel:g} mA x "
-             f"{leds.brightness_cap:g}", leds.max_current_ma()),
+        Load("LED chain, at most its current budget",
+             f"`current_budget_ma`, the most the daemon lets a frame draw (every pixel white at the "
+             f"brightness cap {leds.brightness_cap:g} draws {white_at_cap_ma(leds):.0f}: {leds.length} pixels x "
+             f"{channels} channels x {leds.ma_per_channel:g} mA x {leds.brightness_cap:g} through gamma "
+             f"{DEFAULT_GAMMA:g})", budget),
         Load("LED quiescent", f"{leds.length} pixels x {PIXEL_IDLE_MA:g} mA",
              leds.length * PIXEL_IDLE_MA),
         Load("Raspberry Pi 4", "3 A rating less 1.2 A for USB peripherals", PI_MA),

@@ -200,9 +200,11 @@ def _power(p: Profile, has_mcu: bool) -> str:
     return "\n".join([
         "## Power budget (5 V)", "",
         _table(["Load", "Counted as", "mA"], rows), "",
-        f"Supply: **{supply}**, set to 5.1 V with its adjust pot. The daemon also caps a frame "
-        f"at {p.leds.current_budget_ma} mA of LED current (`current_budget_ma`), so the "
-        f"LED line above is the worst case if that cap ever failed. Feed 5 V and GND to both "
+        f"Supply: **{supply}**, set to 5.1 V with its adjust pot. The LEDs are counted at the "
+        f"daemon's current budget, {p.leds.current_budget_ma} mA (`current_budget_ma`): it dims "
+        "any frame that would draw more, so the supply fits whatever the brightness cap; at "
+        f"the cap of this profile they draw at most {parts.white_at_cap_ma(p.leds):.0f} mA "
+        f"(`pentago-board profile {p.name}` says the same). Feed 5 V and GND to both "
         "ends of the LED chain; join every ground.",
     ])
 

@@ -27,8 +27,9 @@ def test_summarises_a_good_profile(capsys):
         "brightness cap 0.3\n"
         "  current: every pixel white at the cap draws 335 mA in all (the cap goes through "
         "gamma 2.2: 0.3 gives 7% of full current)\n"
-        "  budget 1500 mA: more than the LEDs can draw, so it never dims a frame; the 5 V supply "
-        "must give the LEDs 335 mA besides the Pi and the sensors\n"
+        "  budget 1500 mA: more than the LEDs can draw at the cap, so it never dims a frame; the hardware "
+        "docs size the 5 V supply for 1500 mA of LEDs (the budget: the most the daemon ever lets them "
+        "draw, so a higher cap still fits)\n"
     )
 
 
@@ -37,8 +38,9 @@ def test_the_big_board_says_its_budget_is_never_reached(capsys):
     assert capsys.readouterr().out.splitlines()[-2:] == [
         "  current: every pixel white at the cap draws 601 mA in all (the cap goes through "
         "gamma 2.2: 0.3 gives 7% of full current)",
-        "  budget 2000 mA: more than the LEDs can draw, so it never dims a frame; the 5 V supply "
-        "must give the LEDs 601 mA besides the Pi and the sensors",
+        "  budget 2000 mA: more than the LEDs can draw at the cap, so it never dims a frame; the hardware "
+        "docs size the 5 V supply for 2000 mA of LEDs (the budget: the most the daemon ever lets them "
+        "draw, so a higher cap still fits)",
     ]
 
 
@@ -49,7 +51,8 @@ def test_a_budget_under_the_full_draw_says_frames_are_dimmed(tmp_path, capsys):
     assert main(["profile", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
         "  budget 300 mA: a frame that would draw more is dimmed as a whole to fit, hues kept; "
-        "the 5 V supply must give the LEDs 300 mA besides the Pi and the sensors")
+        "the hardware docs size the 5 V supply for 300 mA of LEDs (the budget: the most the daemon "
+        "ever lets them draw, so a higher cap still fits)")
 
 
 def test_virtual_pixels_need_no_supply(capsys):
