@@ -249,6 +249,7 @@ class Core:
     def _start(self, options: dict[str, Any]) -> None:
         """Start checked ``options``' game (with its own flow if it has another)."""
         self.referee.clear()
+        self.computer = Computer()  # nothing asked, answered or hinted in the game before carries over
         self.physical.rest(tuple(range(1, len(self.physical.steps) + 1)))  # every block is empty to the new game
         if type(self.flow) is not games.get(options["game"]).flow:  # a subclass is another game's flow
             self.flow = self._flow_for(options["game"])
@@ -284,6 +285,7 @@ class Core:
             self.referee.judge(self.flow, self.spec, self.computer, self.now, self.out)
         elif not self.referee.occupied():  # game over or between games: the players cleared the board
             self.out.records.append(self.flow.next_game(self.now) if state == "between_games" else self.flow.to_menu(self.now))
+            self.computer = Computer()  # the next game's turns are its own (their keys may repeat the last game's)
             self.physical.rest(())
 
     # -- journal -------------------------------------------------------------------------------

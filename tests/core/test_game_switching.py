@@ -42,3 +42,41 @@ def test_a_classic_game_after_a_puzzle_takes_its_first_move() -> None:
     r.wait()
     r.play("e5 1R")
     assert r.core.flow.move_texts() == ["e5 1R"]
+
+
+def test_a_hint_lit_in_one_game_is_not_shown_in_the_next() -> None:
+    """The turn keys of two games' first turns are alike (move 0, an empty board): a classic hint
+    lit in the next game, a Triple one, crashed its scene at every event (found by the model)."""
+    core = Core(load_profile("virtual-6x6"))
+    core.handle(Command(0.0, "new_game", {"game": "classic"}))
+    think = core.handle(Command(0.1, "hint", {})).think
+    core.handle(Command(0.2, "hint_move", {"key": think.key, "move": "e5 2L"}))
+    assert core.computer.shown(core.flow) is not None
+    effects = core.handle(Command(0.3, "new_game", {"game": "triple", "players": 2}))
+    assert effects.records[-1]["kind"] == "start" and core.computer.shown(core.flow) is None
+    assert not [h for h in core.view().holes if h.colour == "prompt"] and not core.view().arrows
+
+
+def test_the_computer_is_asked_anew_for_the_first_turn_of_the_next_game() -> None:
+    core = Core(load_profile("virtual-6x6"))
+    think = core.handle(Command(0.0, "new_game", {"game": "classic", "computer": [1]})).think
+    core.handle(Command(0.1, "computer_move", {"key": think.key, "move": "e5 2L"}))
+    think = core.handle(Command(0.2, "new_game", {"game": "triple", "players": 2, "computer": [1]})).think
+    assert think is not None and think.game.variant == "triple"  # its own move, not the classic one lit
+    assert core.computer.shown(core.flow) is None
+
+
+def test_a_hint_of_a_matchs_game_is_not_lit_in_the_next_game() -> None:
+    """The next game of a match begins where the last began (move 0, an empty board): a hint
+    seat 1 asked for then is no hint for seat 2 now."""
+    r = Rig(sensing="colour", start={"game": "classic", "match": True})
+    think = r.core.handle(Command(r.t, "hint", {})).think
+    r.feed(Command(r.t, "hint_move", {"key": think.key, "move": "f6 4R"}))
+    for move in ["a1 1R", "b2 1R", "a2 1L", "b3 1R", "a3 1L", "b4 2R", "a4 2R", "c4 2R"]:
+        r.play(move)
+    r.play("a5")
+    for hole in list(r.board.marbles()):
+        r.do("lift", hole)
+    r.wait()
+    assert r.core.state()["state"] == "awaiting_placement" and r.core.state()["to_move"] == 2
+    assert r.core.computer.shown(r.core.flow) is None
