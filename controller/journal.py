@@ -32,10 +32,12 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .errors import PentagoError
+from .files import check_writable, read_bounded
 
 log = logging.getLogger(__name__)
 
 SET_ASIDE = ".damaged-"  # what a journal set aside is called: <journal name>.damaged-<UTC time>
+MAX_BYTES = 64 * 1024 * 1024  # a new game starts the journal again; one game writes a few KiB
 
 
 class JournalError(PentagoError, ValueError):
@@ -144,6 +146,7 @@ class Journal:
 
     def _open_for_append(self) -> BinaryIO:
         """Open for appending, cutting off a torn tail first so the next record starts clean."""
+        check_writable(self.path)  # a FIFO would block the open, a device swallow the records
         created = not self.path.exists()
         file = open(self.path, "ab")
         if created:
@@ -166,7 +169,7 @@ class Journal:
     def _scan_to_damage(self) -> tuple[list[dict[str, Any]], int, str | None]:
         """The good records before any damage, the byte length they fill, and the damage."""
         try:
-            data = self.path.read_bytes()
+            data = read_bounded(self.path, MAX_BYTES)
         except FileNotFoundError:
             return [], 0, None
         lines = data.split(b"\n")

@@ -35,6 +35,7 @@ from typing import Any
 from .errors import NotationError, ProfileError, shown
 from .colours import MARBLE_COLOURS
 from .rules import Geometry, geometry, hole_name, parse_hole, parse_twist
+from .files import read_bounded
 from .tomlfile import decode_toml
 
 PROFILES_ENV = "PENTAGO_BOARD_PROFILES"
@@ -73,6 +74,7 @@ def _profile_dir() -> Path:
 
 
 PROFILE_DIR = _profile_dir()
+MAX_PROFILE_BYTES = 1024 * 1024  # the largest shipped profile is a few KiB
 
 SIZES = (6, 9)
 SENSINGS = ("presence", "polarity", "colour")
@@ -309,7 +311,7 @@ def load_profile(name_or_path: str | Path) -> Profile:
     """
     path = _locate(name_or_path)
     try:
-        data = decode_toml(path.read_bytes())
+        data = decode_toml(read_bounded(path, MAX_PROFILE_BYTES))
     except OSError as exc:
         raise ProfileError(f"{_shown(path)}: cannot read the profile ({exc.strerror})") from exc
     except ValueError as exc:
@@ -334,8 +336,8 @@ def _shown(path: Path) -> str:
     """The file name errors show: relative to the checkout when inside it, else as given."""
     try:
         return str(path.resolve().relative_to(CHECKOUT))
-    except ValueError:
-        return str(path)
+    except (ValueError, OSError, RuntimeError):  # outside the checkout; a NUL; a symlink loop
+        return str(path).replace("\0", "\\0")
 
 
 def _locate(name_or_path: str | Path) -> Path:

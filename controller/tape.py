@@ -48,6 +48,7 @@ from .errors import NotationError, TapeError, shown
 from .events import (
     EMPTY, MARBLE, UNSURE, ButtonPress, EncoderSteps, HoleReading, InputEvent, LinkChange,
 )
+from .files import read_bounded
 from .games import offered
 from .rules import Geometry, geometry, hole_name, parse_hole
 
@@ -55,6 +56,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 TAPE_VERSION = 1
+MAX_TAPE_BYTES = 64 * 1024 * 1024  # an evening's play is a few MiB
 BOARDS = {"6x6": 6, "9x9": 9}
 SENSINGS = ("presence", "polarity", "colour")
 BUTTONS = ("ok", "back")
@@ -184,7 +186,7 @@ def parse_event(text: str, header: TapeHeader) -> InputEvent:
 
 def _file_lines(path: Path) -> Iterator[str]:
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_TAPE_BYTES)
     except OSError as e:
         raise TapeError(f"cannot read it ({e.strerror})") from e
     for number, line in enumerate(raw.splitlines(), start=1):

@@ -18,7 +18,7 @@ PACKAGE = ROOT / "controller"
 # Bottom first. A unit is a top-level module or package of controller/.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
-    ("errors", "colours", "events", "tomlfile"),  # the project's vocabulary
+    ("errors", "colours", "events", "tomlfile", "files"),  # the project's vocabulary (files: reading a named file)
     ("profile", "ai", "journal"),  # the hardware profile (geometry from rules); the opponent; the journal
     ("board", "lights", "drivers"),  # physical truth | scenes -> frames | hardware
     ("flow", "games"),  # the flows, scenes and menu; the registry of games over them

@@ -61,6 +61,7 @@ from typing import Any
 
 from ..ai import DEFAULT_LEVEL, ENGINES, LEVELS, engine_in_use
 from ..errors import ConfigError, shown
+from ..files import check_path, read_bounded
 from ..games import NAMES, OptionError, get
 from ..games.spec import LEVEL_WORDS
 from ..tomlfile import decode_toml
@@ -74,6 +75,7 @@ SECTIONS = {
              "discovery", "discovery_prefix"),
 }
 DEFAULT_JOURNAL = "/var/lib/pentago-board/journal.jsonl"
+MAX_CONFIG_BYTES = 1024 * 1024  # a config is a few hundred bytes
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,7 @@ def load_config(path: str | Path | None) -> Config:
     if path is None:
         return Config()
     try:
-        data = decode_toml(Path(path).read_bytes())
+        data = decode_toml(read_bounded(path, MAX_CONFIG_BYTES))
     except OSError as exc:
         raise ConfigError(f"config {path}: cannot read it ({exc.strerror})") from exc
     except ValueError as exc:
@@ -189,12 +191,12 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
         check.known_keys(check.table(data, section), f"{section}.", keys)
     game, lights = check.table(data, "game"), check.table(data, "lights")
     storage, web = check.table(data, "storage"), check.table(data, "web")
-    tape = check.text(storage, "storage.tape", "")
+    tape = check.path(storage, "storage.tape", "")
     return Config(
-        profile=check.text(data, "profile", Config.profile, allow_empty=False),
+        profile=check.path(data, "profile", Config.profile, allow_empty=False),
         game=_game_defaults(check, game),
         brightness=check.number(lights, "lights.brightness", 1.0, 0.0, 1.0),
-        journal=Path(check.text(storage, "storage.journal", DEFAULT_JOURNAL, allow_empty=False)),
+        journal=Path(check.path(storage, "storage.journal", DEFAULT_JOURNAL, allow_empty=False)),
         tape=Path(tape) if tape else None,
         web=_web_config(check, web),
         mqtt=_mqtt_config(check, check.table(data, "mqtt")),
@@ -236,7 +238,7 @@ def _mqtt_config(check: _Checker, mqtt: dict[str, Any]) -> MqttConfig:
     password = check.text(mqtt, "mqtt.password", "")
     if password and not username:
         raise check.fail("mqtt.password", "<hidden>", "a password only with mqtt.username")
-    tls, ca_file = check.boolean(mqtt, "mqtt.tls", False), check.text(mqtt, "mqtt.ca_file", "")
+    tls, ca_file = check.boolean(mqtt, "mqtt.tls", False), check.path(mqtt, "mqtt.ca_file", "")
     if ca_file and not tls:
         raise check.fail("mqtt.ca_file", ca_file, "a CA file only with mqtt.tls = true")
     return MqttConfig(
@@ -280,6 +282,15 @@ class _Checker:
         value = table.get(key.rpartition(".")[2], default)
         if not isinstance(value, str) or (not value and not allow_empty):
             raise self.fail(key, value, "a non-empty string" if not allow_empty else "a string")
+        return value
+
+    def path(self, table: dict[str, Any], key: str, default: str, allow_empty: bool = True) -> str:
+        """A file's path (or a profile's name): text no file name can hold is refused here."""
+        value = self.text(table, key, default, allow_empty)
+        try:
+            check_path(value)
+        except OSError as error:
+            raise self.fail(key, value, f"a path ({error.strerror})") from None
         return value
 
     def token(self, table: dict[str, Any], key: str) -> str:

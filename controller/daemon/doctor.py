@@ -217,8 +217,20 @@ def _journal(config: Config) -> Check:
         return Check("journal", False, f"cannot {verb} {directory}: {exc.strerror}",
                      "run the daemon as the service (it gets /var/lib/pentago-board), or set "
                      "storage.journal in the config to a writable path")
-    return Check("journal", True, f"{directory} is writable" if existing == directory else
-                 f"{directory} can be created")
+    return _journal_file(config.journal) or Check(
+        "journal", True, f"{directory} is writable" if existing == directory else f"{directory} can be created")
+
+
+def _journal_file(path: Path) -> Check | None:
+    """The journal itself, read as a start reads it: a device, a FIFO, a directory or a file too
+    big is named here, not met at the next start."""
+    try:
+        Journal(path).salvage()
+    except OSError as exc:
+        return Check("journal", False, f"cannot use {path}: {exc.strerror}",
+                     "storage.journal must name a regular file (the daemon makes it) in a writable "
+                     "directory: move what is there away, or set storage.journal to another path")
+    return None
 
 
 def _set_aside(config: Config) -> list[Check]:

@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import ConfigError, PentagoError
+from ..files import read_bounded
 from ..journal import Journal
 from ..rules.pictures import use_user_folder
 from ..profile import Profile, load_profile
@@ -35,6 +36,7 @@ EXIT_OK, EXIT_FAILED, EXIT_CONFIG = 0, 1, 2
 VIRTUAL_BUTTONS = ("ok", "back")  # the simulator's own buttons when the profile names none
 TOKEN_ENV = "PENTAGO_BOARD_TOKEN"  # the console's token, kept off the command line
 TOKEN_FILE = "web-token"  # a made-up token, beside the journal
+MAX_TOKEN_BYTES = 4096  # a token is 22 characters
 PICTURES_DIR = "pictures"  # the user pictures saved from the board, beside the journal
 
 
@@ -241,7 +243,7 @@ def with_token(config: Config, environ: Mapping[str, str] = os.environ) -> Confi
 def _kept_token(path: Path) -> str:
     """The token kept in ``path``, made (and kept) first if there is none."""
     try:
-        kept = path.read_text(encoding="ascii").strip() if path.exists() else ""
+        kept = read_bounded(path, MAX_TOKEN_BYTES).decode("ascii").strip() if path.exists() else ""
         if kept and is_token(kept):
             return kept
         path.parent.mkdir(parents=True, exist_ok=True)

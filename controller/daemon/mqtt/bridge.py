@@ -32,7 +32,8 @@ import aiomqtt
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from ... import __version__
-from ...errors import ConfigError
+from ...errors import ConfigError, shown
+from ...files import read_bounded
 from ...events import Command
 from ..config import MqttConfig
 from ..logs import event as log
@@ -52,6 +53,7 @@ STOP_S = 2.0  # how long a stop waits to say offline and disconnect
 CANCEL_S = 0.5  # and then for the connection to be torn down
 QOS = 1  # every message reaches the broker at least once
 IN_FLIGHT = 16  # events published before waiting for the broker's acknowledgements
+MAX_CA_BYTES = 1024 * 1024  # the system's whole CA bundle is about 200 KiB
 
 
 class Bridge:
@@ -261,6 +263,10 @@ def tls_context(config: MqttConfig) -> ssl.SSLContext | None:
     if not config.tls:
         return None
     try:
-        return ssl.create_default_context(cafile=config.ca_file or None)
+        if not config.ca_file:
+            return ssl.create_default_context()
+        pem = read_bounded(config.ca_file, MAX_CA_BYTES)  # a device or a FIFO is no CA file
+        return ssl.create_default_context(cadata=pem.decode("ascii") if pem.isascii() else pem)
     except (OSError, ssl.SSLError) as error:
-        raise ConfigError(f"mqtt.ca_file = {config.ca_file!r}: cannot use it ({error})") from None
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise ConfigError(f"mqtt.ca_file = {shown(config.ca_file)}: cannot use it ({reason})") from None
