@@ -332,6 +332,12 @@ function setPins(levels) {
   for (const [pin, level] of Object.entries(levels)) session.chip?.mcu.gpio[Number(pin)].setInputValue(!!level);
 }
 
+function applyStep(step) {
+  setField(step);
+  setPins(step.pins ?? {});
+  if (step.usb) session.chip?.hostSend(Buffer.from(step.usb, 'hex'));
+}
+
 const commands = {
   boot(c) {
     const bootrom = fs.readFileSync(c.bootrom);
@@ -351,11 +357,11 @@ const commands = {
   stats() { return stats(); },
   field(c) { setField(c); return {}; },
   pins(c) { setPins(c.levels); return {}; },
-  // Stimuli at exact emulated instants: [{after_ms, field?, garbage?, pins?}], relative to now.
+  // Stimuli at exact emulated instants: [{after_ms, field?, garbage?, pins?, usb?}], relative to now.
   schedule(c) {
     const start = now();
     for (const step of c.steps) {
-      session.schedule.push({ atNs: start + step.after_ms * 1e6, apply: () => { setField(step); setPins(step.pins ?? {}); } });
+      session.schedule.push({ atNs: start + step.after_ms * 1e6, apply: () => applyStep(step) });
     }
     return { ns: start };
   },

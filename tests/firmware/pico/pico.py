@@ -286,6 +286,10 @@ class Pico:
         """One request frame from the Pi."""
         self.send(wire.encode_message(mtype, seq, fields))
 
+    def send_at(self, timed: list[tuple[float, bytes]]) -> None:
+        """Bytes from the USB host at exact emulated instants: ``(ms from now, data)`` pairs."""
+        self.command("schedule", steps=[{"after_ms": ms, "usb": data.hex()} for ms, data in timed])
+
     # ------------------------------------------------------------------------ the board side
 
     def _field(self) -> dict[str, Any]:
