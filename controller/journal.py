@@ -86,9 +86,14 @@ class Journal:
         Raises JournalError, touching nothing, if one of them cannot be written."""
         self._replace_with(b"".join(encode_record(r) for r in records))
 
+    @property
+    def temporary(self) -> Path:
+        """The name :meth:`clear` writes a new journal under before renaming it over."""
+        return self.path.with_name(self.path.name + ".new")
+
     def _replace_with(self, data: bytes) -> None:
         self.close()
-        temporary = self.path.with_name(self.path.name + ".new")
+        temporary = self.temporary
         with open(temporary, "wb") as file:
             file.write(data)
             file.flush()

@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -350,27 +351,89 @@ def event_to_json(event: InputEvent, g: Geometry) -> str:
     return json.dumps(data)
 
 
+def previous_tape(path: Path) -> Path:
+    """Where a new recording at ``path`` keeps the tape it finds there."""
+    return path.with_name(path.name + ".1")
+
+
+def tape_path_problem(path: Path, keep: dict[str, Path] | None = None) -> str | None:
+    """Why a tape may not be recorded at ``path``, or None when it may.
+
+    A recorder moves the tape it finds at ``path`` to :func:`previous_tape` (replacing the
+    tape there), so both names must hold nothing but tapes, or nothing: never a directory, a
+    device, a FIFO, a symbolic link, a file that is not a tape, or a file of ``keep`` (what
+    to call it -> its path, e.g. ``{"the journal": ...}``). An empty file counts as a tape (the
+    daemon's own, when a full disk took no header)."""
+    for target in (path, previous_tape(path)):
+        problem = _not_a_tape(target, keep or {})
+        if problem is not None:
+            return problem if target == path else f"{target} (where the previous tape is kept) {problem}"
+    return None
+
+
+def _not_a_tape(target: Path, keep: dict[str, Path]) -> str | None:
+    for name, kept in keep.items():
+        if os.path.abspath(target) == os.path.abspath(kept) or _same_file(target, kept):
+            return f"is {name}"
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        return f"cannot be checked ({e.strerror})"
+    if stat.S_ISDIR(mode):
+        return "is a directory; name a file in it"
+    if stat.S_ISLNK(mode):
+        return "is a symbolic link; name the file itself"
+    if not stat.S_ISREG(mode):
+        return "is not a regular file (a device, a FIFO or a socket)"
+    return None if _holds_a_tape(target) else "holds something other than a tape"
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def _holds_a_tape(path: Path) -> bool:
+    """True if ``path`` is empty or its first line is a tape header (of any board)."""
+    try:
+        with open(path, "rb") as file:
+            first = file.read(4096).split(b"\n", 1)[0]
+        return not first or isinstance(json.loads(first).get("tape"), int)
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 class TapeRecorder:
     """Records physical inputs to a tape file as they happen, one flushed line per event.
 
     ``t0`` is the clock time the tape starts at; it is subtracted from every event's time so
     the tape holds seconds from the start. An event the tape cannot carry (an unknown button, a
     reading the sensing cannot give, a time before the previous one) is skipped with a warning:
-    recording is a diagnostic aid and must never stop the daemon.
+    recording is a diagnostic aid and must never stop the daemon. A failed write raises
+    OSError (the daemon then stops recording; see the runtime).
 
     A tape already at ``path`` is kept as ``<path>.1`` (replacing an older one): after a crash
     or a power cut the daemon starts a new tape, and the tape of the interrupted game is the one
-    a bug report needs.
+    a bug report needs. Nothing else is ever moved or replaced: a ``path`` or ``<path>.1`` that
+    is anything but a tape, or one of ``keep`` (see :func:`tape_path_problem`), raises TapeError.
     """
 
-    def __init__(self, path: str | os.PathLike[str], header: TapeHeader, t0: float = 0) -> None:
+    def __init__(self, path: str | os.PathLike[str], header: TapeHeader, t0: float = 0,
+                 keep: dict[str, Path] | None = None) -> None:
         self.path = Path(path)
         self.header = header
         self.t0 = t0
         self._last_t: float = 0
+        problem = tape_path_problem(self.path, keep)
+        if problem is not None:
+            raise TapeError(problem)
         if self.path.exists():
-            os.replace(self.path, self.path.with_name(self.path.name + ".1"))
-        self._file: TextIO = open(self.path, "w", encoding="utf-8")
+            os.replace(self.path, previous_tape(self.path))
+        self._file: TextIO = open(self.path, "x", encoding="utf-8")  # "x": creates, never truncates
         self._write(header_to_json(header))
 
     def record(self, event: InputEvent) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -293,3 +295,55 @@ def test_a_new_recording_keeps_the_previous_tape(tmp_path):
     assert read_tape(path).events == [ButtonPress(3, "ok")]
     assert read_tape(tmp_path / "daemon.tape.1").events == [ButtonPress(2, "ok")]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["daemon.tape", "daemon.tape.1"]
+
+
+# -- where a tape may be recorded: nothing but the daemon's own tapes is ever moved (issue 19, item 8)
+
+def a_tape(path: Path) -> bytes:
+    with TapeRecorder(path, TapeHeader(6, "presence", 4)):
+        pass
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("what, make, problem", [
+    ("directory", lambda p: p.mkdir(), "is a directory; name a file in it"),
+    ("fifo", lambda p: os.mkfifo(p), "is not a regular file (a device, a FIFO or a socket)"),
+    # a device node of its own (/dev/null's numbers): a test must never risk moving the real one
+    ("device", lambda p: os.mknod(p, stat.S_IFCHR | 0o600, os.makedev(1, 3)),
+     "is not a regular file (a device, a FIFO or a socket)"),
+    ("config", lambda p: p.write_text('profile = "A-6x6"\n'), "holds something other than a tape"),
+    ("symlink to a device", lambda p: p.symlink_to("/dev/null"), "is a symbolic link; name the file itself"),
+])
+def test_a_tape_path_holding_anything_but_a_tape_is_refused_and_left_where_it_is(tmp_path, what, make, problem):
+    path = tmp_path / "tape.jsonl"
+    make(path)
+    before = sorted(tmp_path.iterdir())
+    with pytest.raises(TapeError) as refused:
+        TapeRecorder(path, TapeHeader(6, "presence", 4))
+    assert str(refused.value) == problem
+    assert sorted(tmp_path.iterdir()) == before and not (tmp_path / "tape.jsonl.1").exists()
+
+
+def test_the_journal_is_never_a_tape_nor_where_the_previous_tape_goes(tmp_path):
+    journal = tmp_path / "journal.jsonl"
+    journal.write_bytes(b"")  # an empty journal (a new game's) would pass for a tape by its content
+    with pytest.raises(TapeError, match="^is the journal$"):
+        TapeRecorder(journal, TapeHeader(6, "presence", 4), keep={"the journal": journal})
+    tape = tmp_path / "journal"
+    kept = a_tape(tape)
+    with pytest.raises(TapeError, match=r"journal\.1 \(where the previous tape is kept\) is the journal$"):
+        TapeRecorder(tape, TapeHeader(6, "presence", 4), keep={"the journal": tmp_path / "journal.1"})
+    assert tape.read_bytes() == kept
+
+
+def test_a_new_recording_moves_only_a_tape_over_a_previous_tape(tmp_path):
+    path = tmp_path / "t.jsonl"
+    a_tape(path)
+    (tmp_path / "t.jsonl.1").write_text("my notes\n")
+    with pytest.raises(TapeError, match="t.jsonl.1 .where the previous tape is kept. holds something other than a tape"):
+        TapeRecorder(path, TapeHeader(6, "presence", 4))
+    assert (tmp_path / "t.jsonl.1").read_text() == "my notes\n"
+    (tmp_path / "t.jsonl.1").unlink()
+    path.write_bytes(b"")  # a tape whose header a full disk never took: the daemon's own, moved aside
+    TapeRecorder(path, TapeHeader(6, "presence", 4)).close()
+    assert (tmp_path / "t.jsonl.1").read_bytes() == b"" and read_tape(path).events == []

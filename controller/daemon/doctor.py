@@ -3,7 +3,7 @@
 Checks the profile, SPI (when the LEDs use it), the Pi's boot configuration (the config.txt
 lines the build's pins need, and no serial console on pins it uses), the device nodes the
 drivers open, the groups that grant them, the board MCU (port, handshake, firmware version), the journal directory and
-any journal the daemon set aside because it could not resume it in full.
+any journal the daemon set aside because it could not resume it in full, and the tape's path.
 Everything the checks touch comes through :class:`Machine`, so tests point them at a temporary
 directory and fake answers.
 """
@@ -85,7 +85,8 @@ def run_checks(config: Config, machine: Machine = Machine()) -> list[Check]:
         profile = load_profile(config.profile)
     except PentagoError as exc:
         return [Check("profile", False, str(exc), "set profile = in the config to A-6x6, B-6x6, "
-                      "B-9x9 or the path of your own profile"), _journal(config), *_set_aside(config)]
+                      "B-9x9 or the path of your own profile"), _journal(config), *_tape(config),
+                *_set_aside(config)]
     checks = [Check("profile", True, f"{profile.name}: {profile.size}x{profile.size}, "
                     f"{profile.sensing} sensing, {profile.driver} driver, {profile.leds.length} LEDs")]
     if profile.driver != "virtual":
@@ -94,7 +95,7 @@ def run_checks(config: Config, machine: Machine = Machine()) -> list[Check]:
         checks.append(_groups(profile, machine))
     if profile.driver == "mcu":
         checks += _mcu(profile, machine)
-    checks += [_journal(config), _computer(config)]
+    checks += [_journal(config), *_tape(config), _computer(config)]
     return checks + _set_aside(config)
 
 
@@ -231,6 +232,20 @@ def _journal_file(path: Path) -> Check | None:
                      "storage.journal must name a regular file (the daemon makes it) in a writable "
                      "directory: move what is there away, or set storage.journal to another path")
     return None
+
+
+def _tape(config: Config) -> list[Check]:
+    """The tape path holds nothing the daemon would refuse to move aside (see tape_path_problem)."""
+    from ..tape import previous_tape, tape_path_problem
+    from .service import TAPE_HINT, kept_from_tapes
+
+    if config.tape is None:
+        return []
+    problem = tape_path_problem(config.tape, kept_from_tapes(config))
+    if problem is not None:
+        return [Check("tape", False, f"storage.tape = {str(config.tape)!r}: {problem}", TAPE_HINT)]
+    return [Check("tape", True, f"{config.tape}: a new tape at each start, the one before kept as "
+                  f"{previous_tape(config.tape)}")]
 
 
 def _set_aside(config: Config) -> list[Check]:

@@ -13,6 +13,7 @@ stops the pings and systemd restarts the service.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import subprocess
 import sys
@@ -40,6 +41,7 @@ class CoreLike(Protocol):
 
     def handle(self, event: Event) -> Any: ...
     def state(self) -> dict[str, Any]: ...
+    def tell(self, notice: str) -> None: ...
     def next_deadline(self) -> float | None: ...
 
 
@@ -190,15 +192,30 @@ class Runtime:
         if isinstance(item, Reload):
             self._reload(item)
             return
+        self._record(item)
         try:
-            if self.tape is not None and isinstance(item, HoleReading | EncoderSteps | ButtonPress | LinkChange):
-                self.tape.record(item)
             effects = self.core.handle(item)  # type: ignore[arg-type]
         except Exception:  # a core bug must not take the board down; the event is logged
             logging.getLogger("pentago_board").exception(
                 "core failed", extra={"fields": {"event": repr(item)}})
             return
         self._apply(item, effects)
+
+    def _record(self, item: object) -> None:
+        """Put a physical input on the tape. Recording never stands between a sensor and the
+        referee: a tape that fails (a full disk) is switched off, said once in the log and to
+        the players, and the board plays on."""
+        if self.tape is None or not isinstance(item, HoleReading | EncoderSteps | ButtonPress | LinkChange):
+            return
+        try:
+            self.tape.record(item)
+        except Exception as exc:
+            tape, self.tape = self.tape, None
+            with contextlib.suppress(Exception):  # what is left in its buffer cannot be written either
+                getattr(tape, "close", lambda: None)()
+            why = f"{type(exc).__name__}: {exc}"
+            log("tape recording stopped; the board plays on", logging.ERROR, error=why)
+            self.core.tell(f"the tape stopped recording ({why}); the game is not affected")
 
     def _apply(self, item: object, effects: Any) -> None:
         if not self._write(effects.records):

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ..errors import ConfigError, PentagoError
+from ..errors import ConfigError, PentagoError, TapeError
 from ..files import read_bounded
 from ..journal import Journal
 from ..rules.pictures import use_user_folder
@@ -38,6 +38,7 @@ TOKEN_ENV = "PENTAGO_BOARD_TOKEN"  # the console's token, kept off the command l
 TOKEN_FILE = "web-token"  # a made-up token, beside the journal
 MAX_TOKEN_BYTES = 4096  # a token is 22 characters
 PICTURES_DIR = "pictures"  # the user pictures saved from the board, beside the journal
+TAPE_HINT = "a new tape moves only an earlier tape aside: name a path for the tapes alone"
 
 
 @dataclass
@@ -117,6 +118,11 @@ def _keep_usable(path: Path, records: list[dict[str, Any]], damage: str | None, 
               "(pentago-board doctor says what to do with it)")
 
 
+def kept_from_tapes(config: Config) -> dict[str, Path]:
+    """The daemon's own files a tape must never be recorded over (see tape_path_problem)."""
+    return {"the journal": config.journal, "the journal's temporary file": Journal(config.journal).temporary}
+
+
 def _tape(config: Config, profile: Profile, t0: float) -> Any:
     if config.tape is None:
         return None
@@ -125,7 +131,9 @@ def _tape(config: Config, profile: Profile, t0: float) -> Any:
     header = TapeHeader(profile.size, profile.sensing, profile.detents_per_quarter,
                         options={"colours": list(profile.colours.values())} if profile.colours else {})
     try:
-        recorder = TapeRecorder(config.tape, header, t0=t0)
+        recorder = TapeRecorder(config.tape, header, t0=t0, keep=kept_from_tapes(config))
+    except TapeError as exc:
+        raise ConfigError(f"storage.tape = {str(config.tape)!r}: {exc}; {TAPE_HINT}") from None
     except OSError as exc:
         raise ConfigError(f"storage.tape = {str(config.tape)!r}: cannot write it ({exc.strerror})") from exc
     log("recording tape", path=config.tape)

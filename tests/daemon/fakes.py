@@ -25,6 +25,7 @@ class FakeCore:
         self.deadline = deadline
         self.fail_on = fail_on
         self.threads: set[str] = set()
+        self.told: list[str] = []
 
     def handle(self, event: Event) -> Effects:
         self.threads.add(threading.current_thread().name)
@@ -41,6 +42,9 @@ class FakeCore:
 
     def state(self) -> dict[str, Any]:
         return {"events": len(self.seen)}
+
+    def tell(self, notice: str) -> None:
+        self.told.append(notice)
 
     def next_deadline(self) -> float | None:
         return self.deadline

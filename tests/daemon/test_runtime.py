@@ -206,3 +206,24 @@ def test_the_computer_opponent_answers_through_the_queue():
     assert wait_for(lambda: any(n.startswith("computer plays") for n in notices))
     runtime.stop()
     assert runtime.core.state()["moves"] == ["c3 3R"] and runtime.core.state()["to_move"] == 2
+
+
+def test_a_failing_tape_is_switched_off_and_never_blinds_the_referee(tmp_path, caplog):
+    """A tape on a full disk (here /dev/full, a real ENOSPC) once made the core drop every
+    reading (issue 19, item 9): recording stops, once in the log and once to the players."""
+    from controller.tape import TapeHeader, TapeRecorder
+
+    tape = TapeRecorder(tmp_path / "tape.jsonl", TapeHeader(6, "presence", 4))
+    tape._file = open("/dev/full", "w", encoding="utf-8")  # noqa: SIM115 - the disk fills up
+    runtime, parts, _ = make(tape=tape)
+    runtime.start()
+    for t in (1.0, 2.0, 3.0):
+        runtime.put(ButtonPress(t, "ok"))
+    assert wait_for(lambda: len(parts["journal"].records) == 3)
+    runtime.stop()
+    assert [e.t for e in runtime.core.seen[1:]] == [1.0, 2.0, 3.0]  # every press refereed
+    assert runtime.tape is None
+    [told] = runtime.core.told
+    assert told == "the tape stopped recording (OSError: [Errno 28] No space left on device); the game is not affected"
+    stopped = [r for r in caplog.records if "tape recording stopped" in r.getMessage()]
+    assert len(stopped) == 1 and not [r for r in caplog.records if "core failed" in r.getMessage()]
