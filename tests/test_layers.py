@@ -18,7 +18,8 @@ PACKAGE = ROOT / "controller"
 # Bottom first. A unit is a top-level module or package of controller/.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
-    ("errors", "colours", "events", "tomlfile", "files"),  # the project's vocabulary (files: reading a named file)
+    ("errors", "colours", "events", "tomlfile", "files", "repeats"),  # the project's vocabulary
+    # (files: reading a file named from outside; repeats: a message logged once, then counted)
     ("profile", "ai", "journal"),  # the hardware profile (geometry from rules); the opponent; the journal
     ("board", "lights", "drivers"),  # physical truth | scenes -> frames | hardware
     ("flow", "games"),  # the flows, scenes and menu; the registry of games over them
@@ -101,10 +102,10 @@ def test_only_the_registry_names_the_games(path: Path) -> None:
 
 # The error hierarchy's base class lives in rules/errors.py (rules import nothing of ours), so
 # loading controller.errors loads the rules package; besides the vocabulary every layer shares
-# (errors, events, colour names) the drivers must load nothing.
+# (errors, events, colour names, the log's repeats) the drivers must load nothing.
 LOADED = """
 import sys, pkgutil, importlib
-import controller.errors, controller.events, controller.colours
+import controller.errors, controller.events, controller.colours, controller.repeats
 before = set(sys.modules)
 import controller.drivers
 for info in pkgutil.walk_packages(controller.drivers.__path__, 'controller.drivers.'):

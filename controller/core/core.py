@@ -14,6 +14,7 @@ protocol of :class:`~controller.games.spec.Flow` and names no game.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from .. import games
@@ -321,5 +322,7 @@ class Core:
         key = (flow.state, flow.colours, game and flow.expected(), game and game.phase, game and game.to_move,
                menu.page_name(), tuple(menu.option_holes()), menu.pick, self.repair[:1],
                flow.match and len(flow.match.outcomes), prompt, flow.awaits_colour(),
-               getattr(flow, "left_s", None))  # a flow's countdown, where it keeps one
-        return self.display.view(key, lambda: self.spec.scene(flow, menu, self.repair, prompt))
+               getattr(flow, "left_s", None),  # a flow's countdown, where it keeps one
+               self.referee.link_up)
+        return self.display.view(key, lambda: replace(self.spec.scene(flow, menu, self.repair, prompt),
+                                                      no_sensors=not self.referee.link_up))

@@ -33,6 +33,7 @@ class Referee:
         for hole, reading in start:
             self.physical.readings[hole] = reading
         self.link_up = True
+        self.link_problem = ""  # while the link is down: why, and what to do (the driver's words)
         self.grace_at: float | None = None
         self.repair: list[Step] = []
         self.strict = False  # the next mismatch means repair at once (after a resume or a command)
@@ -59,6 +60,7 @@ class Referee:
 
     def link(self, event: LinkChange, out: Outbox) -> None:
         self.link_up = event.up
+        self.link_problem = "" if event.up else event.reason or "the sensor link is down"
         self.grace_at = None  # the clock pauses while the sensors are away
         if event.up:
             self.physical.changed_t = event.t  # judge afresh once the snapshot has settled

@@ -19,6 +19,8 @@ Keys (existing ones keep their meaning; the game's keys were added for the famil
   took (the bonus game, else None); ``confirm``: ``{"hole", "colour"}`` while a new marble's
   colour awaits confirmation on the board, else None;
 - ``link``: whether the sensor link is up (False between a LinkChange down and the next up);
+  ``link_problem``: while it is down, why and what to do (e.g. "the board MCU speaks protocol 2,
+  ...: reflash it with ..."), else None;
 - ``detail``: what a game's flow says of its play beyond the keys above (Picture-Puzzle: the
   round in hand, the rounds so far and the teacher's summary), or None;
 - ``record``: the record of the game so far (``{"headers", "moves"}``, see
@@ -74,6 +76,7 @@ def state(core: Any) -> dict[str, Any]:
         "taken": taken(game),
         "confirm": confirm(core),
         "link": core.referee.link_up,
+        "link_problem": core.referee.link_problem or None,
         "detail": flow.detail() if game and hasattr(flow, "detail") else None,
         "record": record(flow),
     }

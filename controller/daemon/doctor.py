@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import PentagoError
+from ..errors import LinkError, PentagoError
 from ..journal import Journal
 from ..profile import Profile, load_profile
 from . import boot_config
@@ -58,7 +58,8 @@ def _mcu_hello(profile: Profile) -> dict[str, Any]:
     from ..drivers.serial_link import SerialLink
 
     assert profile.mcu is not None
-    link = SerialLink(profile.mcu.port, profile.size, profile.colours, baud=profile.mcu.baud)
+    link = SerialLink(profile.mcu.port, profile.size, profile.colours, baud=profile.mcu.baud,
+                      detents_per_quarter=profile.detents_per_quarter)
     link.start(lambda event: None)
     try:
         if not link.wait_up(MCU_TIMEOUT_S):
@@ -192,9 +193,10 @@ def _mcu(profile: Profile, machine: Machine) -> list[Check]:
     try:
         hello = machine.mcu_hello(profile)
     except (PentagoError, OSError, TimeoutError) as exc:
-        return [Check("MCU port", True, str(port)),
-                Check("MCU firmware", False, f"no handshake: {exc}",
-                      "flash the firmware: pentago-board firmware flash")]
+        # A refused hello says what to do itself; the daemon keeps trying, so fixing it is enough.
+        hint = ("do as it says; a running daemon keeps trying and comes up by itself once it is done"
+                if isinstance(exc, LinkError) else "flash the firmware: pentago-board firmware flash")
+        return [Check("MCU port", True, str(port)), Check("MCU firmware", False, f"no handshake: {exc}", hint)]
     return [Check("MCU port", True, str(port)),
             Check("MCU firmware", True, f"version {hello.get('firmware', '?')}, protocol "
                   f"{hello.get('protocol', '?')}, {hello.get('size', '?')}x{hello.get('size', '?')}")]

@@ -107,7 +107,7 @@ def _mcu_inputs(profile: Profile, *, pin_factory: Any = None, **overrides: Any) 
             f"the mcu driver needs the serial link ({error}); run pip install pyserial"
         ) from error
     link = SerialLink(profile.mcu.port, profile.size, profile.colours, baud=profile.mcu.baud,
-                      **overrides)
+                      detents_per_quarter=profile.detents_per_quarter, **overrides)
     if not profile.buttons:
         return link
     clock = {k: v for k, v in overrides.items() if k == "clock"}

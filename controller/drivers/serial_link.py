@@ -18,6 +18,7 @@ import serial
 from pentago_firmware import wire
 
 from ..errors import LinkError
+from ..repeats import Repeats
 from ..events import LinkChange
 from .base import Emit
 from .link.backoff import Backoff
@@ -42,7 +43,12 @@ class SerialLink:
     sensing). ``clock`` stamps events and times silence; ``heartbeat_timeout_s`` of silence asks
     for a snapshot and three times that reopens the port. After a failure the port is reopened
     after ``reconnect.delay_s(n)`` seconds, slept with ``sleep`` (by default interruptible by
-    :meth:`stop`). ``opener`` builds the port (``serial.serial_for_url`` by default;
+    :meth:`stop`). A hello the host cannot serve (another protocol, another board size, one that
+    does not decode) is refused the same way: the link goes down saying what is wrong and what to
+    do, :attr:`error` holds it until the link comes up, and the port is reopened with backoff,
+    since someone may reflash the MCU or fix the profile; a reason that comes back at every
+    retry is logged once. ``detents_per_quarter`` (the profile's) bounds the encoder counts a hand can make (see
+    :mod:`~controller.drivers.link.hand`). ``opener`` builds the port (``serial.serial_for_url`` by default;
     :func:`~controller.drivers.link.transcript.recording_opener` records a transcript).
 
     Example::
@@ -57,12 +63,13 @@ class SerialLink:
     def __init__(self, port: str, size: int, colours: Mapping[str, str], *, baud: int = 115200,
                  clock: Callable[[], float] = time.monotonic, heartbeat_timeout_s: float = 1.0,
                  reconnect: Backoff = Backoff(), opener: Opener | None = None,
-                 sleep: Callable[[float], Any] | None = None, poll_s: float = 0.02) -> None:
+                 sleep: Callable[[float], Any] | None = None, poll_s: float = 0.02,
+                 detents_per_quarter: int = 6) -> None:
         self.port, self.baud, self.poll_s = port, baud, poll_s
         self.clock, self.reconnect = clock, reconnect
-        self.error: LinkError | None = None
+        self.error: LinkError | None = None  # the MCU's hello refused, until the link comes up
         self.rejected_frames = 0  # bad frames dropped so far, for `doctor` and the bench
-        self._session = LinkSession(size, colours, heartbeat_timeout_s)
+        self._session = LinkSession(size, colours, heartbeat_timeout_s, detents_per_quarter)
         self._opener: Opener = opener or serial.serial_for_url
         self._stopping = threading.Event()
         self._sleep = sleep or self._stopping.wait
@@ -71,7 +78,7 @@ class SerialLink:
         self._transport: Transport | None = None
         self._thread: threading.Thread | None = None
         self._emit: Emit = lambda event: None
-        self._last_open_error = ""
+        self._down = Repeats(log)  # a reason the link is down, logged once however often it recurs
 
     # InputDriver ---------------------------------------------------------------------------
 
@@ -90,7 +97,8 @@ class SerialLink:
             self._thread.join(timeout=10.0)
 
     def wait_up(self, timeout_s: float) -> bool:
-        """Wait until the link is up; False on timeout, LinkError if it can never come up."""
+        """Wait until the link is up; False on timeout, LinkError when the MCU's hello is refused
+        (it cannot come up until someone reflashes the MCU or fixes the profile)."""
         deadline = time.monotonic() + timeout_s
         while not self._up.wait(0.02):
             if self.error is not None:
@@ -143,7 +151,7 @@ class SerialLink:
             transport = self._open()
             if transport is not None and self._serve(transport):
                 failures = 0
-            if self.error is not None or self._stopping.is_set():
+            if self._stopping.is_set():
                 return
             self._sleep(self.reconnect.delay_s(failures))
             failures += 1
@@ -153,15 +161,12 @@ class SerialLink:
             return self._opener(self.port, baudrate=self.baud, timeout=self.poll_s, write_timeout=1.0)
         except PORT_ERRORS as error:
             reason = f"cannot open {self.port}: {error}"
-            if reason != self._last_open_error:
-                log.warning("board MCU link down: %s; retrying", reason)
-            self._last_open_error = reason
+            self._down.say(f"board MCU link down: {reason}; retrying")
             self._handle(self._session.closed(self.clock(), reason))
             return None
 
     def _serve(self, transport: Transport) -> bool:
         """Read until the port fails, the session drops it or stop(); True if it came up."""
-        self._last_open_error = ""
         with self._lock:
             self._transport = transport
             step = self._session.opened(self.clock())
@@ -169,8 +174,8 @@ class SerialLink:
         try:
             while not self._stopping.is_set():
                 came_up |= self._handle(step)
-                if step.fatal or step.drop:
-                    reason = str(step.fatal) if step.fatal else step.drop
+                if step.refused or step.drop:
+                    reason = str(step.refused) if step.refused else step.drop
                     break
                 step = self._receive(transport, reader)
         except PORT_ERRORS as error:
@@ -206,8 +211,7 @@ class SerialLink:
             pass  # already gone: closing is only tidying up
         if self._stopping.is_set():
             return
-        if self.error is None:
-            log.warning("board MCU link down: %s; reconnecting", reason)
+        self._down.say(f"board MCU link down: {reason}; reconnecting")
         self._handle(step)
 
     def _handle(self, step: Step) -> bool:
@@ -216,13 +220,15 @@ class SerialLink:
             with self._lock:
                 if self._transport is not None:
                     self._transport.write(b"".join(step.frames))
-        if step.fatal is not None:
-            self.error = step.fatal
-            log.error("board MCU link stopped: %s", step.fatal)
+        if step.refused is not None:
+            self.error = step.refused  # what wait_up() raises (doctor, calibrate) until it comes up
         came_up = False
         for event in step.events:
             self._emit(event)
             if isinstance(event, LinkChange):  # after emitting, so wait_up() sees every event
+                if event.up:
+                    self.error = None
+                    self._down.clear()  # says how often the trouble came back, if it did
                 (self._up.set if event.up else self._up.clear)()
                 came_up |= event.up
         return came_up

@@ -8,7 +8,8 @@ brightness cap, gamma and the current budget.
 Layers are painted bottom to top, a later one covering an earlier one on a shared pixel:
 draw pulse, win lines, pattern cards on the bottom row (a chain without a card strip), hole
 lights, arrows, status pixels, card pixels, pattern cards on the card strip. Status pixels show
-``view.status`` one colour each when it is set (pixels beyond it stay off), else ``view.turn``.
+``view.status`` one colour each when it is set (pixels beyond it stay off), else ``view.turn``;
+while ``view.no_sensors`` they blink ``no_sensors`` instead (the sensors are not connected).
 
 Pattern cards (``view.patterns``) go on the chain's card strip, one card per five-pixel slot,
 left to right. A chain without one (``cards = 3`` alone: a pixel per card) shows them on the
@@ -76,6 +77,8 @@ def render(view: View, chain: LedChain, t: float) -> tuple[RGB, ...]:
         frame[pixels[step(t, ARROW_STEP_S, len(pixels))]] = rgb(arrow.colour)
     for n, i in enumerate(chain.status_pixels):
         colour = view.status[n] if n < len(view.status) else None if view.status else view.turn
+        if view.no_sensors:
+            colour = "no_sensors" if is_blink_on(t) else "off"
         if colour is not None:
             frame[i] = rgb(colour)
     for i, colour in zip(chain.card_pixels, view.cards):  # cards beyond the card pixels go unshown
@@ -111,7 +114,7 @@ def next_change(view: View, t: float) -> float | None:
     """The first time after ``t`` at which the frame of ``view`` may change, or None for a still
     view. Lets the core ask for a Tick exactly when the LEDs need one, not at a fixed rate."""
     times = [t + DRAW_FRAME_S] if view.draw else []
-    if any(light.blink for light in view.holes):
+    if view.no_sensors or any(light.blink for light in view.holes):
         times.append(_next_edge(t, 0.5 / BLINK_HZ))
     if view.arrows:
         times.append(_next_edge(t, ARROW_STEP_S))

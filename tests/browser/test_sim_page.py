@@ -456,3 +456,12 @@ def test_a_board_that_cannot_see_colour_asks_it_and_the_page_shows_the_prompt(pa
     expect(page.locator("#notices")).to_contain_text("b5 placed by seat 1")
     page.click('.arrow-hit[data-block="4"][data-dir="R"]')
     expect(page.locator("#moves li").last).to_have_text("Rb5 4R")
+
+
+def test_the_page_says_while_the_sensors_are_away_why_and_what_to_do(page: Page):
+    reason = "the board MCU speaks protocol 2, this pentago-board speaks 1: reflash it with `pentago-board firmware flash`"
+    expect(page.locator("#sensors")).to_be_hidden()
+    page.evaluate("reason => render({...last, state: {...last.state, link: false, link_problem: reason}})", reason)
+    expect(page.locator("#sensors")).to_have_text(f"The sensors are not connected, so nothing is refereed: {reason}.")
+    page.evaluate("render({...last, state: {...last.state, link: true, link_problem: null}})")
+    expect(page.locator("#sensors")).to_be_hidden()

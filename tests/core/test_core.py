@@ -128,12 +128,29 @@ def test_link_down_is_a_notice_and_pauses_the_grace_timer(core: Core) -> None:
     core.handle(HoleReading(1.0, hole("d4"), "marble"))
     core.handle(Tick(1.2))
     assert core.handle(LinkChange(1.5, False, "usb reset")).notices == ("sensor link down: usb reset",)
-    assert core.next_deadline() is None
+    assert core.referee.grace_at is None
+    assert core.next_deadline() == 1.75  # no grace timer: only the turn pixels' blink (no sensors)
     core.handle(Tick(5.0))
     assert core.state()["state"] == "awaiting_placement"
     assert core.state()["link"] is False
     core.handle(LinkChange(6.0, True))
     assert core.state()["link"] is True
+
+
+def test_while_the_sensors_are_away_the_state_says_why_and_the_turn_pixels_blink_magenta(core: Core) -> None:
+    from controller.lights.view import PALETTE
+
+    started(core)
+    status = core.chain.status_pixels
+    turn = core.state()["frame"][status[0]]
+    reason = "the board MCU speaks protocol 2, this pentago-board speaks 1: reflash it with `pentago-board firmware flash`"
+    frame = core.handle(LinkChange(2.0, False, reason)).frame
+    assert core.state()["link_problem"] == reason
+    assert [frame[i] for i in status] == [PALETTE["no_sensors"]] * len(status)
+    dark = core.handle(Tick(2.25)).frame  # blinking: half the time dark
+    assert [dark[i] for i in status] == [(0, 0, 0)] * len(status)
+    back = core.handle(LinkChange(3.0, True, "MCU connected")).frame
+    assert core.state()["link_problem"] is None and [list(back[status[0]])] == [turn]
 
 
 def test_resume_a_finished_game_shows_its_outcome(core: Core) -> None:

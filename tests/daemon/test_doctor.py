@@ -137,6 +137,26 @@ def test_the_real_handshake_reads_the_firmware_version_over_a_pty(tmp_path, monk
         mcu.close()
 
 
+def test_a_refused_hello_is_named_with_what_to_do(tmp_path, monkeypatch):
+    from pentago_firmware import wire
+    from tests.drivers.fake_mcu import FakeMcu
+
+    from controller.daemon.doctor import _mcu_hello
+
+    mcu = FakeMcu(tmp_path, size=9)
+    try:
+        mcu.answer(wire.CONNECT, lambda seq, fields: [mcu.hello()])
+        m = machine(tmp_path)
+        m.mcu_hello = _mcu_hello
+        monkeypatch.setattr("controller.daemon.doctor.load_profile", _with_port(Path(mcu.port)))
+        text = "\n".join(lines(run_checks(config(tmp_path, "B-6x6"), m)))
+    finally:
+        mcu.close()
+    assert ("FAIL  MCU firmware: no handshake: the board MCU is set up for a 9x9 board but the hardware profile "
+            "says 6x6: fix the profile's size or the MCU config") in text
+    assert "fix: do as it says; a running daemon keeps trying and comes up by itself once it is done" in text
+
+
 def test_pwm_leds_need_root(tmp_path, monkeypatch):
     from dataclasses import replace
 

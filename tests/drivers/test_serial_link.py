@@ -13,7 +13,7 @@ import serial
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.drivers.link import backoff, mirror, transcript
+from controller.drivers.link import backoff, hand, mirror, transcript
 from controller.drivers.link.backoff import Backoff
 from controller.drivers.link.session import LinkSession
 from controller.drivers.link.transcript import ReplayTransport, parse_frame, recording_opener
@@ -279,29 +279,45 @@ def test_long_silence_reopens_the_port(connect, mcu, clock):
 # Version and size mismatches stop the link with a clear message ---------------------------------
 
 
-def test_protocol_mismatch_tells_the_user_to_reflash(mcu, clock, links):
-    mcu.expect(wire.CONNECT, [mcu.hello(protocol=2), mcu.snapshot()])
-    link = SerialLink(mcu.port, 6, COLOURS, clock=clock)
-    links.append(link)
-    session = Session(link)
-    message = ("the board MCU speaks protocol 2, this pentago-board speaks 1: "
-               "reflash it with `pentago-board firmware flash`")
-    with pytest.raises(LinkError) as caught:
-        link.wait_up(10.0)
-    assert str(caught.value) == message
-    wait_for(lambda: not link._thread.is_alive(), what="the link to give up")
-    assert session.events == [LinkChange(100.0, False, message)]
-    mcu.assert_done()  # no second connect: retrying cannot help
+REFLASH = "reflash it with `pentago-board firmware flash`"
+HELLO_6 = wire.pack_hello(6, wire.CAP_POLARITY | wire.CAP_ENCODERS, wire.RESET_POWER_ON, 0x1234ABCD, "0.1.0")
+BAD_HELLOS = {  # the hello's payload, and what the link says
+    "empty": (b"", f"the board MCU speaks protocol unknown, this pentago-board speaks 1: {REFLASH}"),
+    "one byte": (b"\x01", f"the board MCU sent a hello that does not decode (hello payload has 1 bytes, "
+                          f"expected at least 8): {REFLASH}"),
+    "seven bytes": (HELLO_6[:7], "the board MCU sent a hello that does not decode (hello payload has 7 bytes, "
+                                 f"expected at least 8): {REFLASH}"),
+    "protocol 2": (wire.pack_hello(6, 3, 1, 7, "9.0", protocol=2),
+                   f"the board MCU speaks protocol 2, this pentago-board speaks 1: {REFLASH}"),
+    "9x9 on a 6x6 profile": (wire.pack_hello(9, 3, 1, 7, "0.1.0"),
+                             "the board MCU is set up for a 9x9 board but the hardware profile says 6x6: "
+                             "fix the profile's size or the MCU config"),
+    "firmware name not UTF-8": (HELLO_6[:8] + b"\xff\xfe0.1", "the board MCU sent a hello that does not decode "
+                                f"(hello text is not UTF-8): {REFLASH}"),
+}
 
 
-def test_board_size_mismatch_names_both_sizes(mcu, clock, links):
-    mcu.expect(wire.CONNECT, [mcu.hello(size=9)])
-    link = SerialLink(mcu.port, 6, COLOURS, clock=clock)
+@pytest.mark.parametrize("case", BAD_HELLOS)
+def test_a_bad_hello_is_refused_saying_why_and_the_port_reopened_until_the_mcu_is_fixed(case, mcu, clock, links,
+                                                                                     caplog):
+    payload, message = BAD_HELLOS[case]
+    mcu.answer(wire.CONNECT, lambda seq, fields: [wire.encode_frame(wire.HELLO, 0, payload)])
+    link = SerialLink(mcu.port, 6, COLOURS, clock=clock, reconnect=Backoff(0.01, 2.0, 0.05))
     links.append(link)
-    Session(link)
-    with pytest.raises(LinkError, match=r"^the board MCU is set up for a 9x9 board but the hardware "
-                                        r"profile says 6x6: fix the profile's size or the MCU config$"):
-        link.wait_up(10.0)
+    with caplog.at_level(logging.WARNING):
+        session = Session(link)
+        with pytest.raises(LinkError) as caught:
+            link.wait_up(10.0)
+        assert str(caught.value) == message
+        connects = lambda: sum(mtype == wire.CONNECT for mtype, _, _ in mcu.received)  # noqa: E731
+        wait_for(lambda: connects() >= 4, what="the link to reopen the port and ask again")
+    assert session.events == [LinkChange(100.0, False, message)]  # said once, however many tries
+    assert sum(message in m for m in caplog.messages) == 1  # logged once, then counted
+    # Someone reflashes the MCU (or fixes the profile): the next try comes up.
+    mcu.answer(wire.CONNECT, lambda seq, fields: [mcu.hello(), mcu.snapshot()])
+    wait_for(lambda: LinkChange(100.0, True, "MCU connected") in session.events, what="the link to come up")
+    assert link.error is None and link.wait_up(1.0)
+    assert any("more times" in m for m in caplog.messages)  # the repeats, counted
 
 
 # Unplug, reset, reconnect ---------------------------------------------------------------------
@@ -450,6 +466,57 @@ def test_steps_between_snapshots_across_the_32_bit_wrap_are_the_short_way():
     assert step.events == [EncoderSteps(0.0, 1, 2), EncoderSteps(0.0, 2, -1)]
 
 
+def frame_in(reader, mtype: int, seq: int, fields: dict) -> tuple:
+    return reader.feed(wire.encode_message(mtype, seq, fields))[0]
+
+
+@pytest.mark.parametrize("steps", [32767, 3006, 2406, -1206])
+def test_an_encoder_count_no_hand_can_make_is_no_turn_and_asks_for_a_snapshot(steps, caplog):
+    session, reader = up_session()
+    with caplog.at_level(logging.WARNING):
+        step = session.receive(1.0, *frame_in(reader, wire.ENCODER, 2, {"block": 1, "steps": steps}))
+    assert step.events == [] and sent_names(step.frames) == ["request_snapshot"]
+    assert any(f"block 1: {steps:+d} detents" in m for m in caplog.messages)
+    # The MCU's own count took the jump too: its snapshot is the new baseline, still no turn.
+    step = session.receive(1.1, *frame_in(reader, wire.SNAPSHOT, 3, {"classes": EMPTY_6, "counts": [steps, 0, 0, 0]}))
+    assert step.events == []
+    assert session.mirror.state_hash() == wire.state_hash(EMPTY_6, [steps, 0, 0, 0])  # in step: no resync loop
+    # A real detent after it is a turn again.
+    assert session.receive(1.2, *frame_in(reader, wire.ENCODER, 4, {"block": 1, "steps": 1})).events == [
+        EncoderSteps(1.2, 1, 1)]
+
+
+def test_a_snapshot_whose_count_jumps_by_2_31_minus_1_is_no_turn():
+    session, reader = up_session()
+    step = session.receive(1.0, *frame_in(reader, wire.SNAPSHOT, 2, {"classes": EMPTY_6, "counts": [0, 2**31 - 1, 0, 0]}))
+    assert step.events == [] and step.frames == []
+    heartbeat = {"state_hash": wire.state_hash(EMPTY_6, [0, 2**31 - 1, 0, 0])}
+    assert session.receive(1.5, *frame_in(reader, wire.HEARTBEAT, 3, heartbeat)).frames == []  # agreed
+
+
+def test_a_hand_s_quick_half_turn_passes_and_a_detent_more_at_that_moment_does_not():
+    session, reader = up_session()
+    events = [e for seq in range(2, 14)
+              for e in session.receive(1.0, *frame_in(reader, wire.ENCODER, seq, {"block": 3, "steps": 1})).events]
+    assert events == [EncoderSteps(1.0, 3, 1)] * 12  # two quarters (6 detents each), all at once
+    assert session.receive(1.0, *frame_in(reader, wire.ENCODER, 14, {"block": 4, "steps": 1})).events == [
+        EncoderSteps(1.0, 4, 1)]  # each block has its own hand
+    extra = session.receive(1.0, *frame_in(reader, wire.ENCODER, 15, {"block": 3, "steps": 1}))
+    assert extra.events == [] and sent_names(extra.frames) == ["request_snapshot"]
+
+
+def test_a_replayed_old_encoder_frame_is_no_turn_even_when_the_snapshot_comes_late():
+    session, reader = up_session()
+    quarter = wire.encode_message(wire.ENCODER, 2, {"block": 2, "steps": 6})
+    assert session.receive(1.0, *reader.feed(quarter)[0]).events == [EncoderSteps(1.0, 2, 6)]
+    replayed = session.receive(3.0, *reader.feed(quarter)[0])  # the same frame again, seq 2 once more
+    assert replayed.events == [] and sent_names(replayed.frames) == ["request_snapshot"]
+    # A real detent on block 1 while the snapshot is awaited waits for the snapshot too.
+    assert session.receive(3.3, *frame_in(reader, wire.ENCODER, 3, {"block": 1, "steps": 1})).events == []
+    late = session.receive(3.6, *frame_in(reader, wire.SNAPSHOT, 4, {"classes": EMPTY_6, "counts": [1, 6, 0, 0]}))
+    assert late.events == [EncoderSteps(3.6, 1, 1)]  # the snapshot brings what was real, once
+
+
 def test_bad_payload_is_logged_and_asks_for_a_snapshot(caplog):
     session, reader = up_session()
     with caplog.at_level(logging.WARNING):
@@ -504,7 +571,7 @@ def test_presence_only_mcu_on_a_colour_profile_is_warned_about(caplog):
 
 
 def test_docstring_examples():
-    for module in (mirror, backoff, transcript):
+    for module in (mirror, backoff, transcript, hand):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
@@ -529,13 +596,14 @@ def test_garbage_interleaved_with_events_yields_exactly_their_events(messages, j
     session, reader = up_session()
     stream = b"".join(j + wire.encode_message(mtype, seq, fields)
                       for seq, (j, (mtype, fields)) in enumerate(zip(junks, messages), start=2)) + junks[-1]
-    steps = [session.receive(0.0, *frame) for frame in reader.feed(stream)]
+    # A frame every 0.1 s: at most 5 detents each, as fast as a hand turns (see link/hand.py).
+    steps = [session.receive(n * 0.1, *frame) for n, frame in enumerate(reader.feed(stream))]
     expected, reported = [], ["empty"] * 36
-    for mtype, fields in messages:  # a plain model: holes report changes, encoders every step
+    for n, (mtype, fields) in enumerate(messages):  # a plain model: holes report changes, encoders every step
         if mtype == wire.ENCODER:
-            expected.append(EncoderSteps(0.0, fields["block"], fields["steps"]))
+            expected.append(EncoderSteps(n * 0.1, fields["block"], fields["steps"]))
         elif reported[fields["hole"]] != READINGS[fields["cls"]]:
             reported[fields["hole"]] = READINGS[fields["cls"]]
-            expected.append(HoleReading(0.0, fields["hole"], reported[fields["hole"]]))
+            expected.append(HoleReading(n * 0.1, fields["hole"], reported[fields["hole"]]))
     assert [e for step in steps for e in step.events] == expected
     assert all(step.frames == [] for step in steps)  # no gap, no false alarm

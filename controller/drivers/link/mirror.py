@@ -7,7 +7,7 @@ reported to the core (so a snapshot only yields events for what really changed).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from pentago_firmware import wire
 
@@ -70,14 +70,18 @@ class BoardMirror:
         bad = [c for c in classes if c >= len(self._readings)]
         return f"snapshot has unknown hole class {bad[0]}" if bad else None
 
-    def apply_snapshot(self, t: float, classes: Sequence[int], counts: Sequence[int]) -> list[InputEvent]:
-        """Take the MCU's full state; events for every reading and count that changed."""
+    def apply_snapshot(self, t: float, classes: Sequence[int], counts: Sequence[int],
+                       believe: Callable[[int, int], bool] = lambda block, steps: True) -> list[InputEvent]:
+        """Take the MCU's full state; events for every reading and count that changed (a count
+        is the new baseline either way, but its steps are an event only if ``believe(block,
+        steps)``: a jump no hand can make is no turn)."""
         events: list[InputEvent] = []
         for hole, cls in enumerate(classes):
             events += self.apply_hole(t, hole, cls)
         if self._counts_valid:
-            events += [EncoderSteps(t, block, wire.wrap_count(new - old))
-                       for block, (old, new) in enumerate(zip(self.counts, counts), start=1) if new != old]
+            moved = [(block, wire.wrap_count(new - old))
+                     for block, (old, new) in enumerate(zip(self.counts, counts), start=1) if new != old]
+            events += [EncoderSteps(t, block, steps) for block, steps in moved if believe(block, steps)]
         self.counts = list(counts)
         self._counts_valid = self.has_snapshot = True
         return events

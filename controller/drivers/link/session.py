@@ -17,6 +17,8 @@ from pentago_firmware import wire
 
 from ...errors import LinkError
 from ...events import InputEvent, LinkChange
+from ...repeats import Repeats
+from .hand import TURNS_PER_S, HandLimit
 from .mirror import BoardMirror
 
 log = logging.getLogger("controller.drivers.serial_link")
@@ -32,13 +34,15 @@ class Step:
     events: list[InputEvent] = field(default_factory=list)
     frames: list[bytes] = field(default_factory=list)
     drop: str = ""  # non-empty: close the port and reconnect, for this reason
-    fatal: LinkError | None = None  # close the port and give up: retrying cannot help
+    # The MCU cannot be served as it is (its hello): close the port, say what is wrong and what
+    # to do, and try again with backoff: someone may reflash it or fix the profile meanwhile.
+    refused: LinkError | None = None
 
     def add(self, other: Step) -> Step:
         self.events += other.events
         self.frames += other.frames
         self.drop = self.drop or other.drop
-        self.fatal = self.fatal or other.fatal
+        self.refused = self.refused or other.refused
         return self
 
 
@@ -46,14 +50,23 @@ class LinkSession:
     """Protocol state for one MCU across reconnects: closed -> handshake -> syncing -> up.
 
     ``heartbeat_timeout_s`` of silence asks for a snapshot; three times that drops the link.
+
+    Encoder counts are believed only when a hand can have turned them (:mod:`.hand`, with the
+    profile's ``detents_per_quarter``) and only while no snapshot is awaited: an encoder event
+    that arrives out of sequence, or while the board's state is in doubt, may be an old one
+    replayed, so its steps wait for the snapshot, which carries them if they were real.
     """
 
-    def __init__(self, size: int, colours: Mapping[str, str], heartbeat_timeout_s: float = 1.0) -> None:
+    def __init__(self, size: int, colours: Mapping[str, str], heartbeat_timeout_s: float = 1.0,
+                 detents_per_quarter: int = 6) -> None:
         self.mirror = BoardMirror(size, colours)
+        self.hand = HandLimit(self.mirror.block_count, detents_per_quarter)
+        self._impossible = Repeats(log)  # a count no hand can make, logged once while it recurs
         self.timeout_s = heartbeat_timeout_s
         self.state = "closed"
         self.hello: dict[str, Any] = {}
         self._announced: bool | None = None  # the last LinkChange emitted: up, down, or none yet
+        self._down_reason = ""  # the reason the last LinkChange down gave
         self._expected_seq: int | None = None
         self._host_seq = 0
         self._requests: dict[int, str] = {}  # host seq -> request name, to name a failed ack
@@ -118,18 +131,28 @@ class LinkSession:
     def _hello(self, now: float, seq: int, payload: bytes) -> Step:
         if payload[:1] != bytes([wire.PROTOCOL_VERSION]):
             theirs = payload[0] if payload else "unknown"
-            return Step(fatal=LinkError(f"the board MCU speaks protocol {theirs}, this pentago-board "
-                                        f"speaks {wire.PROTOCOL_VERSION}: {REFLASH}"))
+            return self._refuse(now, f"the board MCU speaks protocol {theirs}, this pentago-board "
+                                     f"speaks {wire.PROTOCOL_VERSION}: {REFLASH}")
         try:
             hello = wire.unpack_hello(payload)
         except wire.WireError as error:
-            return Step(fatal=LinkError(f"the board MCU sent a hello that does not decode ({error}): {REFLASH}"))
+            return self._refuse(now, f"the board MCU sent a hello that does not decode ({error}): {REFLASH}")
         if hello["size"] != self.mirror.size:
-            return Step(fatal=LinkError(
-                f"the board MCU is set up for a {hello['size']}x{hello['size']} board but the hardware "
-                f"profile says {self.mirror.size}x{self.mirror.size}: fix the profile's size or the MCU config"))
+            return self._refuse(
+                now, f"the board MCU is set up for a {hello['size']}x{hello['size']} board but the hardware "
+                f"profile says {self.mirror.size}x{self.mirror.size}: fix the profile's size or the MCU config")
         self._expected_seq = (seq + 1) & 0xFF
         return self._new_hello(now, hello)
+
+    def _refuse(self, now: float, reason: str) -> Step:
+        """A hello the host cannot serve: the link goes down saying why (again, when the reason
+        is new: the page and the LEDs show the newest), and the driver retries with backoff."""
+        self.state = "closed"
+        step = Step(refused=LinkError(reason))
+        if self._announced is not False or self._down_reason != reason:
+            self._announced, self._down_reason = False, reason
+            step.events.append(LinkChange(now, False, reason))
+        return step
 
     def _new_hello(self, now: float, hello: dict[str, Any]) -> Step:
         rebooted = bool(self.hello) and hello["boot_id"] != self.hello["boot_id"]
@@ -161,7 +184,8 @@ class LinkSession:
             log.warning("ignoring a snapshot from the MCU: %s", problem)
             return Step()
         self._asked_at = None
-        step = Step(events=self.mirror.apply_snapshot(now, classes, counts))
+        step = Step(events=self.mirror.apply_snapshot(now, classes, counts, believe=lambda block, steps:
+                                                      self._believed(now, block, steps)))
         if self.state == "syncing":
             self.state = "up"
             step.add(self._announce(now, True, "MCU connected"))
@@ -183,7 +207,22 @@ class LinkSession:
         if problem:
             log.warning("ignoring a message from the MCU: %s", problem)
             return Step()
+        if self._asked_at is not None:
+            return Step()  # in doubt (a gap, a mismatch): the snapshot asked for brings the count
+        if not self._believed(now, block, steps):
+            return self._ask_snapshot(now)
         return Step(events=self.mirror.apply_encoder(now, block, steps))
+
+    def _believed(self, now: float, block: int, steps: int) -> bool:
+        """True if a hand can have turned ``block`` by ``steps`` detents by ``now``; else the
+        count is a fault, logged (once while it recurs) and passed on as no turn at all."""
+        if self.hand.allows(block, steps, now):
+            self._impossible.clear()
+            return True
+        self._impossible.say(f"the MCU counts more turning of a block than a hand can do (block {block}: "
+                             f"{steps:+d} detents; a hand turns at most {TURNS_PER_S:g} times a second): "
+                             "taken as no turn, asking for a snapshot")
+        return False
 
     def _heartbeat(self, now: float, state_hash: int) -> Step:
         if self.state != "up" or self._asked_at is not None or state_hash == self.mirror.state_hash():
@@ -242,5 +281,5 @@ class LinkSession:
     def _announce(self, now: float, up: bool, reason: str) -> Step:
         if self._announced == up:
             return Step()
-        self._announced = up
+        self._announced, self._down_reason = up, "" if up else reason
         return Step(events=[LinkChange(now, up, reason)])

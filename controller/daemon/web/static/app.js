@@ -313,6 +313,7 @@ function render(message) {
   last = message;
   const state = message.state || {};
   view.update(state, message.marbles || {});
+  renderSensors(state);
   renderTurn(state);
   renderStandings(state);
   const colours = gameColours(state), auto = seatsWearMarbles(state);
@@ -327,6 +328,14 @@ function render(message) {
   renderList($("repair"), state.repair || []);
   $("repair").hidden = !(state.repair || []).length;
   renderList($("notices"), message.notices || []);
+}
+
+// While the sensor link is down nothing is refused or accepted: say so, why and what to do (the
+// board's turn pixels blink magenta meanwhile).
+function renderSensors(state) {
+  const down = state.link === false;
+  $("sensors").hidden = !down;
+  if (down) $("sensors").textContent = `The sensors are not connected, so nothing is refereed: ${state.link_problem || "the sensor link is down"}.`;
 }
 
 // The swatch is the turn light as the board shows it: the seat's marble ringed by its LED glow
