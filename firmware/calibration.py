@@ -94,10 +94,17 @@ class Calibration:
         self.baseline[hole] = acc >> self.drift_shift
 
     def track_all(self, raw, classes, stable, unsettled):
-        """``track`` every hole that reads empty, is settled empty and whose block is still."""
+        """``track`` every hole that reads empty, is settled empty and whose block is still.
+        ``track``'s update is written out here, in locals: with a call per hole, 81 holes took
+        the Pico 3.1 ms (a whole scan's worth, every 16 scans), inline 1.3 ms (bench/firmware_pico.py)."""
+        acc = self._acc
+        baseline = self.baseline
+        shift = self.drift_shift
         for hole in range(self.hole_count):
             if classes[hole] == 0 and stable[hole] == 0 and not unsettled[hole]:
-                self.track(hole, raw[hole])
+                value = acc[hole] + raw[hole] - (acc[hole] >> shift)
+                acc[hole] = value
+                baseline[hole] = value >> shift
 
     def to_json(self):
         """The file contents: version, hole count, baselines and noise."""

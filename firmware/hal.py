@@ -57,6 +57,9 @@ class MachineIO:
     def __init__(self, config, usb=None):
         self.config = config
         self.usb = usb or UsbSerial()
+        # The mux settles through this once per address: the clock's own function, not a
+        # method wrapping it (a Python call costs the Pico ~10 us).
+        self.sleep_us = sleep_us
         # Frames may contain 0x03: it must arrive as data, not as KeyboardInterrupt.
         micropython.kbd_intr(-1)
 
@@ -86,9 +89,6 @@ class MachineIO:
 
     def write(self, data):
         self.usb.stdout.write(data)
-
-    def sleep_us(self, us):
-        sleep_us(us)
 
     def reset_cause(self):
         return _CAUSES.get(machine.reset_cause(), wire.RESET_UNKNOWN)

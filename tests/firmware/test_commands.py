@@ -60,13 +60,24 @@ def test_flash_unarms_copies_resets_and_checks_the_hello(pico):
     assert hello["firmware"] == firmware_cmd.shipped_version() and hello["size"] == 6
     unarm, copy = mpremote.commands
     assert unarm[:5] == [sys.executable, "-m", "mpremote", "connect", pico.port]
-    assert unarm[5] == "exec" and "os.remove('production')" in unarm[6] and unarm[-1] == "reset"
+    assert unarm[5] == "exec" and "os.remove(name)" in unarm[6] and unarm[-1] == "reset"
+    assert "['production', " in unarm[6]
+    assert "'app.py', 'app.mpy'" in unarm[6]   # an older copy's modules go first
     cp = copy.index("cp")
-    copied = copy[cp + 1:copy.index(":")]
-    assert [Path(p).name for p in copied] == [p.name for p in firmware_cmd.device_files()]
-    joined = " ".join(copy)
-    assert "board-6.json :board.json" in joined and "open('production', 'w').close()" in joined
+    copied = {Path(p).name for p in copy[cp + 1:copy.index(":")]}
+    modules = {p.stem for p in firmware_cmd.device_files()} - {"main"}
+    assert copied == {"main.py", "board.json"} | {m + ".mpy" for m in modules}
+    assert "open('production', 'w').close()" in " ".join(copy)
     assert copy[-1] == "reset"
+
+
+def test_staged_modules_are_native_code_for_the_rp2040(tmp_path):
+    staged = {p.name: p for p in firmware_cmd.staged_files(9, tmp_path)}
+    header = staged["scanner.mpy"].read_bytes()[:4]
+    assert header[:2] == b"M\x06" and header[2] & 3 == 3   # .mpy 6.3, as MicroPython v1.28 loads
+    assert header[2] >> 2 == 4                     # native code for armv6m (the RP2040's M0+)
+    assert staged["main.py"].read_bytes() == (FIRMWARE / "main.py").read_bytes()
+    assert b'"size": 9' in staged["board.json"].read_bytes()
 
 
 def test_development_flash_leaves_the_watchdog_off(pico):

