@@ -55,6 +55,7 @@ async def _serve(args: argparse.Namespace) -> int:
     from ..classroom.app import make_app
     from ..classroom.boards import Boards
     from ..classroom.link import Link
+    from ..daemon.web.refusals import RefusalLog
 
     token = args.token or ("" if args.listen in LOCAL else secrets.token_urlsafe(12))
     try:  # bound before anything starts: a taken port is told at once, with nothing to undo
@@ -65,7 +66,7 @@ async def _serve(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     app = make_app(Link(args.broker, args.port, Boards(args.prefix)), args.listen, token)
-    runner = web.AppRunner(app, access_log=None)
+    runner = web.AppRunner(app, access_log=None, logger=RefusalLog())  # see daemon/web/refusals.py
     await runner.setup()
     await web.SockSite(runner, listening).start()
     port = runner.addresses[0][1]

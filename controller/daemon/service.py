@@ -181,11 +181,13 @@ async def _start_web(daemon: Daemon) -> Any:
     from aiohttp import web
 
     from .web.app import SHUTDOWN_TIMEOUT_S, build_app
+    from .web.refusals import RefusalLog
 
     web_config = daemon.config.web
     app = build_app(daemon.runtime, daemon.profile, board=daemon.board, token=web_config.token,
                     defaults=daemon.config.game, bind=web_config.bind)
-    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN_TIMEOUT_S)
+    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN_TIMEOUT_S,
+                           logger=RefusalLog())  # malformed HTTP: one short line per client a minute
     await runner.setup()
     try:
         await web.TCPSite(runner, web_config.bind, web_config.port).start()

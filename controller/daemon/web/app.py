@@ -79,7 +79,7 @@ def build_app(runtime: Runtime, profile: Profile, *, board: Any = None, token: s
     app.on_startup.append(_attach_hub)
     app.on_shutdown.append(_close_sockets)
     app.router.add_get("/", _index)
-    app.router.add_static("/static/", STATIC)
+    app.router.add_get("/static/{name}", _static)
     app.router.add_get("/api/layout", _layout)
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/live", _live)
@@ -130,7 +130,7 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
             raise
         return error_response(exc.status, f"{exc.reason}: {request.method} {cut(request.path)}")
     except Exception:
-        log.exception("web request failed", extra={"fields": {"path": request.path}})
+        log.exception("web request failed", extra={"fields": {"path": cut(request.path)}})
         return error_response(500, "internal error; see the daemon's log")
 
 
@@ -138,6 +138,18 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
 
 async def _index(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(STATIC / "index.html")
+
+
+PAGE_FILES = frozenset(path.name for path in STATIC.iterdir() if path.is_file())  # the page's own
+
+
+async def _static(request: web.Request) -> web.StreamResponse:
+    """One of the page's files; any other name is a 404 without touching the file system (a
+    name longer than a file name may be once made the open fail with a 500)."""
+    name = request.match_info["name"]
+    if name not in PAGE_FILES:
+        return error_response(404, f"no file {cut(name)!r}; the page's files: {', '.join(sorted(PAGE_FILES))}")
+    return web.FileResponse(STATIC / name)
 
 
 async def _layout(request: web.Request) -> web.Response:

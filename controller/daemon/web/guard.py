@@ -126,7 +126,8 @@ def _missing_token(request: web.Request, token: str) -> web.Response | None:
         return None
     header = request.headers.get("Authorization", "")
     given = header.removeprefix("Bearer ") if header.startswith("Bearer ") else request.query.get("token", "")
-    if hmac.compare_digest(given.encode(), token.encode()):
+    # Bytes that are not UTF-8 reach us as surrogates: they can be no token, but must not raise.
+    if hmac.compare_digest(given.encode("utf-8", "surrogateescape"), token.encode()):
         return None
     return error_response(401, "this console needs its token: open the address with ?token=... "
                                "that `pentago-board sim` printed, or the one set as web.token "
