@@ -158,6 +158,7 @@ class Pico:
         self._listeners: list[Any] = []
         self.speed = speed
         self.seed = seed
+        self.last_ns = 0.0   # emulated time of the last bytes from the device: a clock for the Pi side
         self._proc = subprocess.Popen(["node", str(HERE / "emulator.mjs")], cwd=HERE,
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self._thread = threading.Thread(target=self._pump, name="pico-emulator", daemon=True)
@@ -219,6 +220,7 @@ class Pico:
                         listener(message)
 
     def _on_usb(self, ns: float, data: bytes) -> None:
+        self.last_ns = ns
         for listener in self._listeners:
             listener({"ev": "usb", "ns": ns, "data": data})
         with self._lock:
@@ -396,6 +398,90 @@ class Pico:
         self._dir.cleanup()
 
     def __enter__(self) -> Pico:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+class PtyBridge:
+    """The emulated Pico's USB CDC port as a pseudo-terminal, for anything that opens a serial
+    port (the daemon, pyserial, mpremote): ``path`` is a symlink to the current pty, like the
+    udev name /dev/pentago-mcu. :meth:`unplug` removes the tty (the host sees the port vanish;
+    whatever the device writes meanwhile is lost, FACTS.md 6), :meth:`plug` makes a new one.
+
+    Example::
+
+        with Pico(6, speed=0.5) as pico, PtyBridge(pico, tmp_path / "ttyACM0") as bridge:
+            link = SerialLink(str(bridge.path), 6, colours)
+    """
+
+    def __init__(self, pico: Pico, path: str | Path) -> None:
+        self.pico = pico
+        self.path = Path(path)
+        self._master: int | None = None
+        self._slave: int | None = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        pico.listen(self._from_device)
+        self.plug()
+        self._thread = threading.Thread(target=self._to_device, name="pico-pty", daemon=True)
+        self._thread.start()
+
+    def plug(self) -> None:
+        import fcntl
+        import tty
+        with self._lock:
+            master, slave = os.openpty()
+            tty.setraw(slave)
+            fcntl.fcntl(master, fcntl.F_SETFL, fcntl.fcntl(master, fcntl.F_GETFL) | os.O_NONBLOCK)
+            self._master, self._slave = master, slave
+            if self.path.is_symlink():
+                self.path.unlink()
+            self.path.symlink_to(os.ttyname(slave))
+
+    def unplug(self) -> None:
+        with self._lock:
+            if self._master is None:
+                return
+            self.path.unlink(missing_ok=True)
+            os.close(self._master)
+            os.close(self._slave)  # type: ignore[arg-type]
+            self._master = self._slave = None
+
+    def _from_device(self, event: dict[str, Any]) -> None:
+        if event.get("ev") != "usb":
+            return
+        with self._lock:
+            if self._master is None:
+                return
+            try:
+                os.write(self._master, event["data"])
+            except OSError:
+                pass   # no one reading, or the buffer full: a real host drops it too
+
+    def _to_device(self) -> None:
+        import select
+        while not self._stop.is_set():
+            master = self._master
+            if master is None:
+                self._stop.wait(0.01)
+                continue
+            try:
+                ready, _, _ = select.select([master], [], [], 0.02)
+                if ready:
+                    data = os.read(master, 512)
+                    if data:
+                        self.pico.send(data)
+            except OSError:
+                self._stop.wait(0.01)   # unplugged meanwhile, or no one has the tty open
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+        self.unplug()
+
+    def __enter__(self) -> PtyBridge:
         return self
 
     def __exit__(self, *_exc: object) -> None:
