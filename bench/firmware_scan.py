@@ -1,5 +1,8 @@
 """Work per full firmware scan (36 and 81 holes) and the scan rate it implies on an RP2040.
 
+The measurement is bench/firmware_pico.py (MicroPython's RP2040 build in an emulated Pico, in
+emulated cycles); this op-count estimate stays as the figure it replaced, printed beside it.
+
 Run: .venv/bin/python bench/firmware_scan.py   (the MicroPython part needs
 `npm ci --prefix tests/firmware/mpy` and Node 20; it is skipped with a note otherwise)
 

@@ -115,6 +115,12 @@ def _matrix(p: Profile) -> str:
 def _pico_table(p: Profile, config: dict) -> str:
     return ("## Raspberry Pi Pico\n\nFrom the firmware's reference board config "
             "(`pentago_firmware.boardconfig.default`). Powered by its USB lead from the Pi.\n\n"
+            "Before `pentago-board firmware flash`, put MicroPython on the Pico: v1.28.0 for the "
+            "Raspberry Pi Pico (board RPI_PICO, the `.uf2` from micropython.org). Hold the "
+            "BOOTSEL button while plugging its USB lead in, copy the `.uf2` to the RPI-RP2 drive "
+            "that appears; the Pico restarts into MicroPython on /dev/ttyACM0. The firmware is "
+            "tested on MicroPython's own RP2040 build of that version, in an emulated Pico "
+            "([firmware/README.md](../firmware/README.md)).\n\n"
             + _table(["Pin", "Name", "Signal", "Goes to"], _pin_rows(pinout.pico_pins(p, config))))
 
 
