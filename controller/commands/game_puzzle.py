@@ -110,7 +110,7 @@ def as_text(game: PuzzleGame) -> str:
         first, second = game.to_do()
         now = (f"seat {game.dismantler} dismantles ({_count(first, 'removal')} and {_count(second, 'twist')} "
                f"to go), then seat {game.restorer} restores" if game.phase is Phase.DISMANTLE else
-               f"seat {game.restorer} restores ({_count(first, 'placement')} and twist{'s' * (first > 1)} to go)")
+               f"seat {game.restorer} restores ({_count(first, 'placement')} and {_count(second, 'twist')} to go)")
         lines.append(f"stage {game.stage}, k = {game.k}: {now}")
     return "\n".join(lines)
 

@@ -19,7 +19,7 @@ the registry, :mod:`controller.games`.
 ('start', 'awaiting_placement')
 >>> _ = core.handle(HoleReading(1.0, 8, "marble"))
 >>> core.handle(Tick(1.2)).notices
-('c2 placed by seat 1',)
+('c2 placed by Seat 1',)
 """
 
 from .core import DEFAULT_COLOURS, Core

@@ -28,7 +28,7 @@ import copy
 from typing import Any
 
 from ..flow import Action
-from ..games.computer import computer_seats
+from ..flow.seats import computer_seats
 from ..rules import Move, Phase, hole_name
 from .effects import Think
 
@@ -151,7 +151,7 @@ class Computer:
             return "hint: still thinking"
         self.hint_asked = key
         self.pending = Think(key, self._copy(flow), flow.options.get("level"), HINT_ANSWER)
-        return f"hint: thinking of a move for seat {game.to_move}"
+        return f"hint: thinking of a move for {flow.seat_name(game.to_move)}"
 
     # -- answers -------------------------------------------------------------------------------
 
@@ -170,7 +170,7 @@ class Computer:
         live = (self.computer_turn(flow), key)
         self.prompts = {k: m for k, m in self.prompts.items() if k in live}
         self.prompts[key] = move
-        return f"computer plays {_words(flow, game, move)}"
+        return f"{flow.seat_name(game.to_move)} plays {_words(flow, game, move)}"
 
     def answer_hint(self, flow: Any, args: dict[str, Any]) -> str:
         """Take a hint for the person's turn; the notice telling the players."""
@@ -182,7 +182,7 @@ class Computer:
         if isinstance(move, str):
             return f"hint: {move}"
         self.hint = (key, move)
-        return f"hint for seat {game.to_move}: {_words(flow, game, move)}"
+        return f"hint for {flow.seat_name(game.to_move)}: {_words(flow, game, move)}"
 
     # -- showing and judging -------------------------------------------------------------------
 
@@ -200,6 +200,15 @@ class Computer:
             return prompt
         move = self.hint[1]
         return move if flow.game.phase is Phase.PLACE or flow.placed_hole == move.hole else None
+
+    def skips(self, flow: Any) -> bool:
+        """The computer seat in turn chose to skip its twist and its marble is in: the skip is
+        its move, made now (the board would otherwise learn it only from the next seat's
+        marble, and meanwhile say the computer is to twist and refuse that seat a hint)."""
+        game = flow.game
+        own = self.prompts.get(self.computer_turn(flow) or "")
+        return (own is not None and own.twist is None and game.phase is Phase.TWIST
+                and flow.placed_hole == own.hole and game.may_skip_twist())
 
     def follows(self, flow: Any, actions: tuple[Action, ...]) -> bool:
         """Every action of a computer seat's turn is the move it chose: played out on a copy of

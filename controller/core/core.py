@@ -49,7 +49,9 @@ class Core:
     ``profile`` gives the board size, sensing, encoder detents, polarity colours and LED chain.
     ``journal_records`` resumes an earlier game (the first settled board is reconciled with it).
     ``colours`` names the board's own marbles (a tape's); ``start`` the readings at start-up.
-    The profile's hint gesture (a button pressed during a game) asks for a hint.
+    The profile's hint gesture (a button pressed during a game) asks for a hint. The runtime
+    tells it the board's configured level (:meth:`set_level`), which names a computer seat in a
+    game whose options name none ("Computer (normal)").
     """
 
     def __init__(self, profile: Any, *, journal_records: list[dict[str, Any]] | None = None,
@@ -64,6 +66,7 @@ class Core:
         if unlit:
             raise ProfileError(f"marble colour {unlit[0]!r} has no light (colours: {', '.join(PALETTE)})")
         self.geometry = profile.geometry
+        self.level: int | None = None  # the board's configured level of the computer (the runtime's)
         self.now = start_time
         self.referee = Referee(profile, settle_s, grace_s, turn_settle_s, start)
         self.flow: Any = self._flow_for(games.DEFAULT)
@@ -98,6 +101,10 @@ class Core:
     def state(self) -> dict[str, Any]:
         """A JSON-able snapshot for the web console and the simulator (see :mod:`.snapshot`)."""
         return snapshot.state(self)
+
+    def set_level(self, level: int | None) -> None:
+        """The board's configured level changed (the config reloaded): it names the computer now."""
+        self.level = self.flow.board_level = level
 
     def tell(self, notice: str) -> None:
         """Send ``notice`` out with the next effects (the daemon's own news from start-up)."""
@@ -256,13 +263,15 @@ class Core:
             self.flow = self._flow_for(options["game"])
         self.out.records.append(self.flow.new_game(options, self.now))
         self.referee.sees(self.flow.colours, self.colours, self.sensing)
-        match = " (match)" if options.get("match") else ""
-        self.out.notices.append(f"new {options['game']} game{match}: seat {self.flow.game.to_move} to move")
+        match = " (a match)" if options.get("match") else ""
+        self.out.notices.append(f"new game of {self.spec.title}{match}: {self.flow.seat_name(self.flow.game.to_move)} to move")
         self.out.notices.extend(self.flow.take_news())  # what the game says before it starts
         self.physical.changed_t = self.now
 
     def _flow_for(self, name: str) -> Any:
-        return games.get(name).flow(games, self.colours, self.geometry.size)
+        flow = games.get(name).flow(games, self.colours, self.geometry.size)
+        flow.board_level = self.level
+        return flow
 
     # -- judging -------------------------------------------------------------------------------
 
@@ -284,6 +293,8 @@ class Core:
                 self._start(options)
         elif state in PLAYING:
             self.referee.judge(self.flow, self.spec, self.computer, self.now, self.out)
+            if self.flow.state == "awaiting_twist" and self.computer.skips(self.flow):
+                self.referee.accept(self.flow, (Action("skip"),), self.now, self.out)
         elif not self.referee.occupied():  # game over or between games: the players cleared the board
             self.out.records.append(self.flow.next_game(self.now) if state == "between_games" else self.flow.to_menu(self.now))
             self.computer = Computer()  # the next game's turns are its own (their keys may repeat the last game's)
@@ -297,6 +308,7 @@ class Core:
         journal aside). With no game left in play the board starts at the menu."""
         try:
             self.flow, self.resume = games.resumed(records, self.colours, self.geometry.size)
+            self.flow.board_level = self.level
         except Exception as error:  # a replay bug must not stop the board starting: use nothing
             log.exception("journal replay failed")
             self.flow = self._flow_for(games.DEFAULT)

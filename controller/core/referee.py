@@ -125,7 +125,7 @@ class Referee:
         out.notices.extend(flow.take_news())
         for number, place in enumerate(flow.game.places[earned:], start=earned + 1):
             if not flow.game.is_over():  # places earned while the others play on
-                out.notices.append(f"{_seats(place)} {'takes' if len(place) == 1 else 'share'} place {number}")
+                out.notices.append(f"{_seats(flow, place)} {'takes' if len(place) == 1 else 'share'} place {number}")
         self.repair, self.grace_at = [], None
         return sum(r["kind"] != "end" for r in records) == len(actions) or flow.game.is_over()
 
@@ -178,29 +178,28 @@ class Referee:
 
 
 def describe(flow: Any, record: dict[str, Any]) -> str:
-    """A journal record in words, for the notices."""
+    """A journal record in words, for the notices (the seats by name)."""
     kind, game = record["kind"], flow.game
     if kind == "place":
         seat = game.to_move if game and game.phase.value == "twist" else None
-        return f"{record['hole']} placed" + (f" by seat {seat}" if seat else "")
+        return f"{record['hole']} placed" + (f" by {flow.seat_name(seat)}" if seat else "")
     if kind in ("twist", "skip"):
         return f"{flow.move_texts()[-1] if game and game.moves else kind} accepted"
     if kind == "take_back":
         return "take-back"
     if kind == "end":
-        return _ending(record)
+        return _ending(flow, record)
     return kind
 
 
-def _ending(record: dict[str, Any]) -> str:
+def _ending(flow: Any, record: dict[str, Any]) -> str:
     winners, standings, why = record["winners"], record.get("standings") or [], record["termination"]
     if not winners:
         return f"draw ({why})"
     if len(standings) > 2 or len(winners) > 1:
-        return f"standings: {'; '.join(_seats(place) for place in standings)} ({why})"
-    return f"seat {winners[0]} wins ({why})"
+        return f"standings: {'; '.join(_seats(flow, place) for place in standings)} ({why})"
+    return f"{flow.seat_name(winners[0])} wins ({why})"
 
 
-def _seats(seats: Any) -> str:
-    seats = list(seats)
-    return f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(map(str, seats))}"
+def _seats(flow: Any, seats: Any) -> str:
+    return " & ".join(flow.seat_name(seat) for seat in seats)

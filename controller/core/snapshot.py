@@ -54,7 +54,7 @@ def state(core: Any) -> dict[str, Any]:
     flow, game = core.flow, core.flow.game
     return {
         "state": flow.state,
-        "doing": STATE_WORDS.get(flow.state, flow.state),
+        "doing": (flow.doing() if game else None) or STATE_WORDS.get(flow.state, flow.state),
         "board": (game.position if game else Position.empty(core.geometry.size)).rows(),
         "physical": physical_rows(core),
         "to_move": game.to_move if game and not game.is_over() else None,
@@ -92,7 +92,8 @@ def seats(flow: Any) -> list[dict[str, Any]]:
 
 
 def names(flow: Any) -> list[str]:
-    return list(flow.options.get("names") or [f"Seat {seat}" for seat in range(1, flow.game.players + 1)])
+    """The seats' names (the computer's seats by its level where no name was typed)."""
+    return flow.seat_names()[:flow.game.players]
 
 
 def record(flow: Any) -> dict[str, Any] | None:

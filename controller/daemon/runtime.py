@@ -43,6 +43,7 @@ class CoreLike(Protocol):
     def state(self) -> dict[str, Any]: ...
     def tell(self, notice: str) -> None: ...
     def next_deadline(self) -> float | None: ...
+    def set_level(self, level: int | None) -> None: ...  # the configured level, which names the computer
 
 
 class JournalLike(Protocol):
@@ -83,6 +84,7 @@ class Runtime:
         self.brightness = brightness
         self.think_s = think_s  # the computer's time per move; None: the AI's own for its level
         self.level = level  # the computer's level for games whose options name none (the config's)
+        core.set_level(level)  # it names the computer's seats too
         self.wanted_engine = engine  # the classic computer's search as configured (controller.ai.ENGINES)
         self.engine = "python"  # what it searches with now: compiled once ready (_warm_up_search)
         self._warming = False
@@ -308,6 +310,7 @@ class Runtime:
         self.brightness = reload.brightness
         if reload.level is not None:
             self.level = reload.level
+            self.core.set_level(self.level)
         if self._frame is not None:
             self._show(self._frame)
         log("config reloaded", brightness=reload.brightness, computer_level=self.level)

@@ -25,6 +25,7 @@ from transitions import Machine, MachineError
 
 from ..rules import IllegalMoveError, Match, Phase, PlaceTwistGame, Position, hole_name, move_name, parse_hole, parse_twist
 from .records import record_problem
+from .seats import named, seat_names
 from .steps import Action
 
 log = logging.getLogger(__name__)
@@ -121,6 +122,7 @@ class PlaceTwistFlow:
         self.placed_hole: int | None = None  # the placement awaiting its twist
         self.repairs = 0
         self.news: list[str] = []  # the rules' refusals in words, for the notices
+        self.board_level: int | None = None  # the board's configured level: names a computer seat
         self.machine = Machine(model=self, states=self.machine_states, transitions=self.machine_transitions,
                                initial="choosing", auto_transitions=False)
 
@@ -183,7 +185,7 @@ class PlaceTwistFlow:
                 records.append(self.apply(action, t))
             except IllegalMoveError as error:
                 log.warning("the rules refused %s: %s", action, error)
-                self.news.append(f"refused: {error}")
+                self.refused(error)
                 break
         if self.is_over():
             records.append(self._end_record(t))
@@ -329,6 +331,23 @@ class PlaceTwistFlow:
     def colour_button(self, role: str, t: float) -> list[dict[str, Any]]:
         """Nothing to cycle or confirm (see :meth:`awaits_colour`): no records."""
         return []
+
+    def seat_names(self) -> list[str]:
+        """Every seat's name, seat 1 first, as notices, the page and the record say it (see
+        :mod:`controller.flow.seats`)."""
+        return seat_names(self.options, self._game().players, self.board_level)
+
+    def seat_name(self, seat: int) -> str:
+        return self.seat_names()[seat - 1]
+
+    def doing(self) -> str | None:
+        """What the game asks of the players now, in words, where the flow says more than its
+        state's shared words (None: the shared words, after the name of the seat to move)."""
+        return None
+
+    def refused(self, error: Exception) -> None:
+        """Tell the rules' refusal, the seats by name."""
+        self.news.append(named(f"refused: {error}", self.seat_names()))
 
     def take_news(self) -> list[str]:
         """What happened that no journal record says (the rules' refusals), once."""

@@ -56,6 +56,7 @@ from ..rules.puzzle_notation import Step as PuzzleStep
 from ..rules.puzzle_notation import step_name
 from .menu import Menu
 from .place_twist import PlaceTwistFlow
+from .seats import COMPUTER
 from .puzzle_summary import summary_csv
 from .steps import Action
 
@@ -157,7 +158,7 @@ class PuzzleFlow(PlaceTwistFlow):
             try:
                 records.append(self.apply(action, t))
             except IllegalMoveError as error:
-                self.news.append(f"refused: {error}")
+                self.refused(error)
                 break
         if self.is_over() and records:
             records.append(self._end_record(t))
@@ -219,7 +220,7 @@ class PuzzleFlow(PlaceTwistFlow):
         game.step = "show"
         show_s = self.options.get("show_s", 0)
         self.show_until = t + show_s
-        self.news.append(f"look at the picture, seat {game.restorer}" + (f" ({show_s:g} s)" if show_s else ""))
+        self.news.append(f"look at the picture, {self._name(game.restorer)}" + (f" ({show_s:g} s)" if show_s else ""))
         if show_s:
             return {}
         self._dismantle(game, t)
@@ -234,30 +235,30 @@ class PuzzleFlow(PlaceTwistFlow):
             self.news.append(f"look away! the computer dismantles ({_count(game.k, 'stone')} out, "
                              f"{_count(game.k, 'twist')}): do the lit steps")
             return
-        self.news.append(f"seat {game.restorer}: look away! seat {game.dismantler}: dismantle now "
+        self.news.append(f"{self._name(game.restorer)}: look away! {self._name(game.dismantler)}: dismantle now "
                          f"({_count(game.k, 'stone')} out, {_count(game.k, 'twist')})")
 
     def _restore(self, game: BoardPuzzle, t: float) -> None:
         game.step = "restore"
         game.begin(t)
         limit = game.options.restore_limit_s
-        self.news.append(f"seat {game.restorer}: restore now" + (f" ({limit:g} s)" if limit else ""))
+        self.news.append(f"{self._name(game.restorer)}: restore now" + (f" ({limit:g} s)" if limit else ""))
 
     def _round_over(self, game: BoardPuzzle, ended: Round, t: float) -> dict[str, Any]:
         """A round ended: say how, put the picture back in play; what it set off, for the record."""
         self.last_round, self.left_s = ended, None
         said: dict[str, Any] = {"round": {"passed": ended.passed, "reason": ended.reason.value, "out": ended.out}}
         if ended.passed:
-            self.news.append(f"seat {ended.restorer} restored the picture")
+            self.news.append(f"{self._name(ended.restorer)} restored the picture")
         else:
             wrong = f"{_count(len(ended.differences), 'hole')} differ" if ended.differences else ended.reason.value
-            self.news.append(f"{wrong}: seat {ended.out} is out")
+            self.news.append(f"{wrong}: {self._name(ended.out)} is out")
         if game.is_over():
             outcome = game.outcome
             assert outcome is not None
             reached = max((r.k for r in game.rounds if r.passed), default=0)
             self.news.append(f"practice over: restored up to k = {reached}" if game.options.practice
-                             else f"seat {outcome.winners[0]} wins: the last player in")
+                             else f"{self._name(outcome.winners[0])} wins: the last player in")
             self.ended()
         elif ended.passed:
             said.update(self._show(game, t))
@@ -369,10 +370,34 @@ class PuzzleFlow(PlaceTwistFlow):
         """A name for every seat a round can name: the players' and, in practice, the computer
         that dismantles as seat :data:`~controller.rules.puzzle.PRACTICE_DISMANTLER`."""
         game = self._game()
-        names = list(self.options.get("names") or [f"Seat {seat}" for seat in range(1, game.players + 1)])
+        names = super().seat_names()
         if game.options.practice:
-            names += ["Computer"] * (PRACTICE_DISMANTLER - len(names))
+            names += [COMPUTER] * (PRACTICE_DISMANTLER - len(names))
         return names
+
+    def _name(self, seat: int | None) -> str:
+        return self.seat_name(seat) if seat is not None else "no one"
+
+    def doing(self) -> str | None:
+        """The step in hand, in words: who does what, and how much is still to do (the headline
+        of the page, the MQTT summary); None in repair and once the game is over."""
+        game = self.game
+        if game is None or game.is_over() or self.state != "awaiting_placement":
+            return None
+        restorer = self._name(game.restorer)
+        if game.step == "build":
+            return f"Build {game.picture.title}: put a stone on each lit hole, in its colour"
+        if game.step in ("show", "guide"):
+            return f"{restorer}: look at the picture; {self._name(game.dismantler)} dismantles next"
+        removals, twists = game.to_do()
+        if game.step == "dismantle":
+            work = " and ".join(part for part in (
+                f"take {_count(removals, 'stone')} out" if removals else "",
+                f"make {_count(twists, 'twist')}" if twists else "") if part)
+            if game.plan:
+                return f"The computer dismantles: do the lit steps ({work} to go) while {restorer} looks away"
+            return f"{self._name(game.dismantler)}: {work} ({restorer} looks away)"
+        return f"{restorer} restores: {_count(removals, 'placement')} and {_count(twists, 'twist')} to go"
 
     def move_texts(self) -> list[str]:
         """The rounds so far, one line each (as the record writes them)."""

@@ -142,7 +142,7 @@ class TripleFlow(PlaceTwistFlow):
             try:
                 record = self.apply(action, t)
             except IllegalMoveError as error:
-                self.news.append(f"refused: {error}")
+                self.refused(error)
                 break
             if record is not None:
                 records.append(record)
@@ -230,9 +230,19 @@ class TripleFlow(PlaceTwistFlow):
         """The cards the last action completed, in words: who went out, or who took a card."""
         for claim in game.claims[before:]:
             if claim.eliminated is not None:
-                self.news.append(f"seat {claim.seat} completed {claim.card}: seat {claim.eliminated} is out")
+                self.news.append(f"{self.seat_name(claim.seat)} completed {claim.card}: "
+                                 f"{self.seat_name(claim.eliminated)} is out")
             elif game.mode == "bonus":
-                self.news.append(f"seat {claim.seat} takes {claim.card}")
+                self.news.append(f"{self.seat_name(claim.seat)} takes {claim.card}")
+
+    def doing(self) -> str | None:
+        """In the move phase a turn moves a marble, never places one: say so (see the module doc)."""
+        game = self.game
+        if self.state != "awaiting_placement" or game is None or not game.is_move_phase():
+            return None
+        if game.lifted is not None:
+            return f"to put the marble lifted from {hole_name(game.lifted, game.geometry)} on an empty hole"
+        return "to move a marble: lift one (not the one played last), then put it on an empty hole"
 
     def may_take_back(self) -> bool:
         game = self.game

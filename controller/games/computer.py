@@ -12,8 +12,6 @@ play every seat (a demonstration game); decided here, as the rulebooks do not sa
 >>> seats, level, hints = computer_choices(2)
 >>> seats.check([3, 2]), seats.check([2]), seats.check([])
 ([2, 3], True, False)
->>> computer_seats({"computer": True}), computer_seats({"computer": [1, 3]}), computer_seats({})
-((2,), (1, 3), ())
 >>> seats.values, seats.values_for({"players": 3})
 ((False, True, [1], [1, 2]), (False, [3], [2, 3], [1], [1, 2, 3]))
 >>> seats.means([1, 2, 3], {"players": 3})
@@ -35,18 +33,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai import LEVEL_TABLE, level_named
+from ..flow.seats import computer_seats
 from .spec import LEVEL_WORDS, Choice, OptionError
 
 SEATS_WORDS = "true (seat 2), false (none) or a list of seats such as [2, 3]"
 MAX_SEATS = 4  # no game of the family seats more players
-
-
-def computer_seats(options: Mapping[str, Any]) -> tuple[int, ...]:
-    """The seats the computer plays in a game with checked ``options``."""
-    value = options.get("computer", False)
-    if value is True:
-        return (2,)
-    return tuple(value) if isinstance(value, list) else ()
 
 
 def canonical(seats: list[int]) -> bool | list[int]:
@@ -131,17 +122,19 @@ class LevelChoice(Choice):
         return self.values if computer_seats(chosen) else (None,)
 
 
-def computer_choices(players: int, pairs: bool = False) -> tuple[Choice, ...]:
+def computer_choices(players: int, pairs: bool = False, level_words: tuple[str, ...] | None = None) -> tuple[Choice, ...]:
     """The computer's three options, in menu order, for a game whose default number of seats
     is ``players`` (the values listed for the web page and the README are for that many);
-    ``pairs`` for team play."""
+    ``pairs`` for team play; ``level_words`` what each level does in this game, where it plays
+    otherwise than the classic levels' words say (Pentago Triple's)."""
     seats = ComputerSeats("computer", (False,), ("",), default=False, players=players, pairs=pairs)
     values = seats.values_for({})
     return (
         ComputerSeats("computer", values, tuple(seats.means(v) for v in values), default=False, players=players,
                       pairs=pairs),
         LevelChoice("level", (None, *(level.number for level in LEVEL_TABLE)),
-                    ("the board's level (from its config)", *(level.words for level in LEVEL_TABLE)), default=None),
+                    ("the board's level (from its config)", *(level_words or tuple(level.words for level in LEVEL_TABLE))),
+                    default=None),
         HINTS,
     )
 

@@ -102,6 +102,14 @@ MODE = Choice("mode", MODES, ("shared face-up cards: complete one to knock out t
                               "personal cards: one each, the first to build their own wins",
                               "bonus game: one card at a time, most cards wins"),
               refusal="the modes are 'shared', 'personal' and 'bonus'")
+# What each level of the computer does at a Triple seat (controller.ai.triple): every level
+# completes a card when it can and never hands one to the next player when a move avoids it.
+LEVELS = (
+    "beginner: completes a card when it can and never hands one over; otherwise a safe move, often at random",
+    "easy: the safe move that builds most towards the cards",
+    "normal: also looks for a move that forces the next player to hand it a card (about 1.5 s a move)",
+    "strong: forces where it can and guards against being forced (about 6 s a move)",
+)
 CARDS = FreeChoice("cards", ("",), ("cards dealt from the shipped deck (or name them: BYRYB,RRYBB)",))
 SEED = FreeChoice("seed", (None,), ("the deck shuffled by the time the game starts (or give a seed)",),
                   input="number")
@@ -152,7 +160,7 @@ SPEC = TripleSpec(
     name="triple",
     title="Pentago Triple",
     sizes=(6,),
-    choices=(PLAYERS, TWO_COLOUR, MODE, CARDS, SEED, *computer_choices(PLAYERS.default)),
+    choices=(PLAYERS, TWO_COLOUR, MODE, CARDS, SEED, *computer_choices(PLAYERS.default, level_words=LEVELS)),
     flow=TripleFlow,
     explain=explain,
     is_idle_turn=is_idle_turn,

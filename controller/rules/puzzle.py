@@ -311,12 +311,13 @@ class PuzzleGame:
         return (*self._turn.dismantle, *self._turn.restore)
 
     def to_do(self) -> tuple[int, int]:
-        """The removals and twists the dismantle still needs, or the place-twist pairs the
-        restore still needs and 0."""
+        """The removals and twists the dismantle still needs, or the placements and twists the
+        restore still needs (a placement then a twist, k times)."""
         turn = self._turn
         if self.phase is Phase.DISMANTLE:
             return self.k - turn.removals, self.k - turn.twists
-        return self.k - len(turn.restore) // 2, 0
+        done = len(turn.restore)
+        return self.k - (done + 1) // 2, self.k - done // 2
 
     def time_left(self, t: float) -> float | None:
         """Seconds left at ``t`` for the phase in hand, or None when it has no limit or no clock."""

@@ -186,10 +186,10 @@ def test_the_runtime_answers_a_hint_with_the_analysed_move():
     try:
         rt.put(Command(time.monotonic(), "new_game", {"game": "classic"}))
         rt.put(Command(time.monotonic(), "hint", {}))
-        assert wait_for(lambda: any(n.startswith("hint for seat 1") for n in notices))
+        assert wait_for(lambda: any(n.startswith("hint for Seat 1") for n in notices))
     finally:
         rt.stop()
     game = ClassicGame()
     best = game.move_name(to_move(game, *analyse(game, level=1).move))  # the configured level, seed 0
-    assert any(n.startswith(f"hint for seat 1: {best}: ") for n in notices)
+    assert any(n.startswith(f"hint for Seat 1: {best}: ") for n in notices)
     assert rt.core.computer.shown(rt.core.flow) == to_move(game, *analyse(game, level=1).move)

@@ -184,7 +184,7 @@ def test_through_the_daemon_a_broken_search_still_lights_a_move_at_the_computers
         board.place("c3")
         assert wait_for(lambda: rt.core.state()["state"] == "awaiting_twist")
         board.quarter(3, True)
-        assert wait_for(lambda: any(n.startswith("computer plays") for n in notices))
+        assert wait_for(lambda: any(n.startswith("Computer (strong) plays") for n in notices))
     finally:
         rt.stop()
     state = rt.core.state()

@@ -30,7 +30,7 @@ def test_a_hint_lights_the_analysed_move_and_leaves_the_turn_free(console: Page)
     game.push_text("c3 4R")
     best = game.move_name(to_move(game, *analyse(game, level=1).move))
     page.click("#hint")
-    expect(page.locator("#notices")).to_contain_text(f"hint for seat 2: {best}:", timeout=20_000)
+    expect(page.locator("#notices")).to_contain_text(f"hint for Seat 2: {best}:", timeout=20_000)
     hole = best.split()[0]
     page.wait_for_function(  # the hinted hole glows (it is empty: only its LED can light it)
         """(name) => document.querySelector(`[data-led-hole="${name}"]`).getAttribute("data-rgb") !== "0,0,0" """,
@@ -49,7 +49,7 @@ def test_the_computer_plays_the_seats_ticked_at_the_level_chosen(console: Page):
     expect(page.locator("#level")).to_be_enabled()
     page.select_option("#level", label="beginner: takes a five and blocks one, otherwise plays almost at random")
     page.click("#new-game button[type=submit]")
-    expect(page.locator("#notices")).to_contain_text("computer plays", timeout=20_000)
+    expect(page.locator("#notices")).to_contain_text("Computer (beginner) plays", timeout=20_000)
     state = page.evaluate("fetch('/api/state' + location.search).then(r => r.json())")["state"]
     assert (state["options"]["computer"], state["options"]["level"], state["options"]["hints"]) == ([1], 0, False)
     expect(page.locator("#computer-1")).to_be_checked()

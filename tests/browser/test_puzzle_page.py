@@ -48,37 +48,37 @@ def test_a_picture_built_on_the_page_then_a_round_that_passes_and_one_that_fails
     page.select_option("#picture", label=page.locator("#picture option", has_text="Orion").inner_text())
     page.select_option("#players", label="3 players")
     page.click("#new-game button[type=submit]")
-    expect(page.locator("#notices")).to_contain_text("new puzzle game")
+    expect(page.locator("#notices")).to_contain_text("new game of Picture-Puzzle")
     orion = library_picture("orion", 9)
     g = orion.position.geometry
     lit = page.locator('[data-led-hole="c7"]')
     assert lit.get_attribute("data-rgb") != "0,0,0"  # the build lights each hole of the picture
     for hole, colour in orion.holes():
         click_hole(page, hole_name(hole, g), COLOUR_NAMES[colour])
-    expect(page.locator("#notices")).to_contain_text("seat 1: look away! seat 2: dismantle now")
+    expect(page.locator("#notices")).to_contain_text("Seat 1: look away! Seat 2: dismantle now")
     expect(page.locator("#round")).to_have_text(
         "Stage 1, k = 1: Seat 2 dismantles (1 removal and 1 twist to go) while Seat 1 looks away")
 
     page.click('[data-hole="e8"]')  # seat 2 takes a stone out...
     turn(page, "1R")  # ...and turns the top-left block: Betelgeuse moves from c7 to a7
-    expect(page.locator("#notices")).to_contain_text("seat 1: restore now")
+    expect(page.locator("#notices")).to_contain_text("Seat 1: restore now")
     click_hole(page, "e8", "white")
     turn(page, "1L")
-    expect(page.locator("#notices")).to_contain_text("seat 1 restored the picture")
-    expect(page.locator("#notices")).to_contain_text("seat 2: look away! seat 3: dismantle now")
+    expect(page.locator("#notices")).to_contain_text("Seat 1 restored the picture")
+    expect(page.locator("#notices")).to_contain_text("Seat 2: look away! Seat 3: dismantle now")
 
     page.click('[data-hole="e8"]')
     turn(page, "1R")
-    expect(page.locator("#notices")).to_contain_text("seat 2: restore now")
+    expect(page.locator("#notices")).to_contain_text("Seat 2: restore now")
     click_hole(page, "d8", "white")  # one hole off
     turn(page, "1L")
-    expect(page.locator("#notices")).to_contain_text("2 holes differ: seat 2 is out")
+    expect(page.locator("#notices")).to_contain_text("2 holes differ: Seat 2 is out")
     expect(page.locator("#notices")).to_contain_text("repair: remove the white marble on d8")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "sim-puzzle-failed.png"))
     page.click('[data-hole="d8"]')
     click_hole(page, "e8", "white")
-    expect(page.locator("#notices")).to_contain_text("seat 3: look away! seat 1: dismantle now")
+    expect(page.locator("#notices")).to_contain_text("Seat 3: look away! Seat 1: dismantle now")
     expect(page.locator("#summary-link")).to_be_visible()
     summary = page.request.get(urljoin(page.url, page.locator("#summary").get_attribute("href"))).text()
     rounds = [line.split(",") for line in summary.splitlines()[1:3]]
@@ -104,7 +104,7 @@ def test_a_screenshot_of_every_library_picture(browser, size):  # noqa: F811 (br
             for hole, colour in picture.holes():
                 api(page, url, "/api/board/place", {"hole": hole_name(hole, picture.position.geometry),
                                                     "colour": COLOUR_NAMES[colour]})
-            expect(page.locator("#notices")).to_contain_text("look at the picture, seat 1")
+            expect(page.locator("#notices")).to_contain_text("look at the picture, Seat 1")
             expect(page.locator(".marble[visibility=visible]")).to_have_count(picture.stone_count)
             page.locator("#board").screenshot(path=str(folder / f"{size}x{size}-{name}.png"))
         next(pages, None)
@@ -126,7 +126,7 @@ def test_the_board_saved_as_a_picture_from_the_page_is_offered_and_plays(page9: 
     page.select_option("#game", "puzzle")
     page.select_option("#picture", label="kite")
     page.click("#new-game button[type=submit]")
-    expect(page.locator("#notices")).to_contain_text("new puzzle game")
+    expect(page.locator("#notices")).to_contain_text("new game of Picture-Puzzle")
     expect(page.locator("#notices")).to_contain_text("build Kite")
 
 
@@ -141,7 +141,7 @@ def test_the_form_offers_practice_for_one_child_and_the_computer_dismantles(page
     page.fill("#name-1", "Ada")
     page.select_option("#picture", label=page.locator("#picture option", has_text="Orion").inner_text())
     page.click("#new-game button[type=submit]")
-    expect(page.locator("#notices")).to_contain_text("new puzzle game")
+    expect(page.locator("#notices")).to_contain_text("new game of Picture-Puzzle")
     orion = library_picture("orion", 9)
     for hole, colour in orion.holes():
         click_hole(page, hole_name(hole, orion.position.geometry), COLOUR_NAMES[colour])
@@ -161,7 +161,7 @@ def test_practice_s_level_select_chooses_the_computer_s_dismantle(page9: Page, s
     expect(page.locator("#level")).to_be_enabled()
     page.select_option("#level", label="dismantle level 3: removals and twists mixed, each twist moving as many stones as it can")
     page.click("#new-game button[type=submit]")
-    expect(page.locator("#notices")).to_contain_text("new puzzle game")
+    expect(page.locator("#notices")).to_contain_text("new game of Picture-Puzzle")
     parts = urlsplit(sim9.url)
     state = page.request.get(f"{parts.scheme}://{parts.netloc}/api/state?{parts.query}").json()["state"]
     assert (state["options"]["practice"], state["options"]["players"], state["options"]["level"]) == (True, 1, 3)

@@ -86,9 +86,12 @@ def status_rgb(page: Page) -> str:
     return page.locator('.led-core[data-kind="status"]').first.get_attribute("data-rgb")
 
 
-def place(page: Page, hole: str, seat: int | None) -> None:
+def place(page: Page, hole: str, seat: int | str | None) -> None:
+    """Click ``hole``; the notice names who placed it (a seat's name, or a seat number when it
+    has none), or no one for a placement that ends a turn."""
     page.click(f'[data-hole="{hole}"]')
-    expect(page.locator("#notices")).to_contain_text(f"{hole} placed" + (f" by seat {seat}" if seat else ""))
+    who = f"Seat {seat}" if isinstance(seat, int) else seat
+    expect(page.locator("#notices")).to_contain_text(f"{hole} placed" + (f" by {who}" if who else ""))
 
 
 def test_a_classic_game_played_by_clicking(page: Page):
@@ -134,7 +137,7 @@ def test_lifting_a_marble_and_the_buttons_and_a_clear_error(page: Page):
     page.click("#menu")
     expect(page.locator("#turn-text")).to_contain_text("Menu, ")
     page.click("#ok")
-    expect(page.locator("#notices")).to_contain_text("new classic game")
+    expect(page.locator("#notices")).to_contain_text("new game of Classic Pentago")
 
 
 def test_dragging_a_block_round_turns_it(page: Page):
@@ -162,14 +165,14 @@ def test_the_computer_opponents_move_lights_up_and_is_played_by_clicking(page: P
     place(page, "c3", 1)
     page.click('.arrow-hit[data-block="4"][data-dir="R"]')  # seat 1 twists an empty block
     expect(page.locator("#moves li").last).to_have_text("c3 4R")
-    expect(page.locator("#notices")).to_contain_text("computer plays", timeout=20_000)
-    notice = page.locator("#notices li", has_text="computer plays").last.inner_text()
-    move = notice.split("computer plays ")[1].split(":")[0]  # e.g. "e5 2L"
+    expect(page.locator("#notices")).to_contain_text("Computer (normal) plays", timeout=20_000)
+    notice = page.locator("#notices li", has_text="Computer (normal) plays").last.inner_text()
+    move = notice.split(" plays ")[1].split(":")[0]  # e.g. "e5 2L"
     hole, twist = move.split()
     page.wait_for_function(  # the computer's hole glows (it is empty: only its LED can light it)
         """(name) => document.querySelector(`[data-led-hole="${name}"]`).getAttribute("data-rgb") !== "0,0,0" """,
         arg=hole)
-    place(page, hole, 2)
+    place(page, hole, "Computer (normal)")
     page.click(f'.arrow-hit[data-block="{twist[0]}"][data-dir="{twist[1]}"]')
     expect(page.locator("#moves li").last).to_have_text(move)
     expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
@@ -286,22 +289,22 @@ def test_a_three_player_game_to_a_first_place_keeps_the_winners_row_lit(page9: P
     assert standings(page) == [["", "Ann", "to move"], ["", "Bob", "plays"], ["", "Cy", "plays"]]
 
     # Every move by clicking: Ann places and turns an empty block clockwise (the rulebook's way).
-    place(page, "a1", 1)
+    place(page, "a1", "Ann")
     page.click('.arrow-hit[data-block="2"][data-dir="R"]')
     expect(page.locator("#moves li").last).to_have_text("a1 2R")
     expect(page.locator("#turn-text")).to_have_text("Bob (black) to place a marble")
-    place(page, "i9", 2)
-    place(page, "i1", 3)  # Bob skipped the twist (neutral blocks remain): Cy placed a red marble
+    place(page, "i9", "Bob")
+    place(page, "i1", "Cy")  # Bob skipped the twist (neutral blocks remain): Cy placed a red marble
     expect(page.locator('.marble[data-colour="red"]')).to_have_count(1)
     turn_colours = {}  # the status pixels while each seat may twist: its own colour
     for seat_1, seat_2, seat_3 in (("a2", "h9", "h1"), ("a3", "g9", "g1")):
         for seat, hole in enumerate((seat_1, seat_2, seat_3), start=1):
-            place(page, hole, seat)  # the seat before skipped its twist
+            place(page, hole, ["Ann", "Bob", "Cy"][seat - 1])  # the seat before skipped its twist
             turn_colours[seat] = status_rgb(page)
     assert len(set(turn_colours.values())) == 3 and "0,0,0" not in turn_colours.values()
-    place(page, "a4", 1)
-    place(page, "i8", 2)
-    place(page, "i2", 3)
+    place(page, "a4", "Ann")
+    place(page, "i8", "Bob")
+    place(page, "i2", "Cy")
     page.click('[data-hole="a5"]')  # a1-a5 on placement: Ann has first place, no twist
 
     expect(page.locator("#standings tbody tr.first td.place")).to_have_text("1st")
@@ -315,12 +318,12 @@ def test_a_three_player_game_to_a_first_place_keeps_the_winners_row_lit(page9: P
     assert not lit_in([led(page, f"b{n}") for n in range(1, 6)], white)
 
     # Bob and Cy play on (Ann no longer moves); Ann's row stays lit in her colour all along.
-    place(page, "e5", 2)
+    place(page, "e5", "Bob")
     page.click('.arrow-hit[data-block="8"][data-dir="R"]')
     expect(page.locator("#moves li").last).to_have_text("e5 8R")
     assert lit_in([led(page, hole) for hole in row], white)
     expect(page.locator("#turn-text")).to_have_text("Cy (red) to place a marble")
-    place(page, "e6", 3)
+    place(page, "e6", "Cy")
     page.click('.arrow-hit[data-block="6"][data-dir="R"]')
     expect(page.locator("#moves li").last).to_have_text("e6 6R")
     expect(page.locator("#turn-text")).to_have_text("Bob (black) to place a marble")
@@ -363,8 +366,8 @@ def test_four_seats_show_their_own_colours_and_team_play_its_pairs(page9: Page):
     start_game(page, "teams", ["Ann", "Bob", "Cy", "Dee"])
     expect(page.locator("#turn-text")).to_have_text("Ann (white) to place a marble")
     assert standings(page) == [["", "Team white: Ann & Cy", "Ann to move"], ["", "Team black: Bob & Dee", "plays"]]
-    place(page, "e5", 1)
-    place(page, "d4", 2)
+    place(page, "e5", "Ann")
+    place(page, "d4", "Bob")
     expect(page.locator("#turn-text")).to_have_text("Bob (black) to turn a block")
     assert standings(page)[1] == ["", "Team black: Bob & Dee", "Bob to move"]
     page.screenshot(path=str(ARTIFACTS / "sim-teams.png"), full_page=True)
@@ -405,7 +408,7 @@ def test_a_two_player_triple_game_played_by_clicking_to_a_win(page: Page):
     expect(page.locator('#colours input[value="auto"]')).to_have_count(0)  # the player chooses the colour
     for n, hole in enumerate(("a1", "b1", "c1", "d1")):
         page.check('#colours input[value="blue"]')
-        place(page, hole, n % 2 + 1)
+        place(page, hole, ("Ann", "Bob")[n % 2])
         page.click('.arrow-hit[data-block="1"][data-dir="R"]')  # the twist is always made: an empty block
         expect(page.locator("#moves li").last).to_have_text(f"B{hole} 1R")
     expect(page.locator('.marble[data-colour="blue"]')).to_have_count(4)
@@ -413,7 +416,7 @@ def test_a_two_player_triple_game_played_by_clicking_to_a_win(page: Page):
     page.click('[data-hole="e1"]')  # BBBBY on row 1 by Ann's placement: no twist, Bob is out
     expect(page.locator("#outcome")).to_have_text("Ann wins!")
     expect(page.locator("#moves li").last).to_have_text("Ye1")
-    expect(page.locator("#notices")).to_contain_text("seat 1 completed BBBBY: seat 2 is out")
+    expect(page.locator("#notices")).to_contain_text("Ann completed BBBBY: Bob is out")
     assert standings(page) == [["1st", "Ann", ""], ["2nd", "Bob", ""]]
     row = ["a1", "b1", "c1", "d1", "e1"]  # the pattern lit on its holes, in the card's colours
     page.wait_for_function("""(row) => row.every(name =>
@@ -453,7 +456,7 @@ def test_a_board_that_cannot_see_colour_asks_it_and_the_page_shows_the_prompt(pa
     expect(page.locator("#confirm")).to_contain_text("Is the marble on b5 red?")
     page.click("#ok")
     expect(page.locator("#confirm")).to_be_hidden()
-    expect(page.locator("#notices")).to_contain_text("b5 placed by seat 1")
+    expect(page.locator("#notices")).to_contain_text("b5 placed by Seat 1")
     page.click('.arrow-hit[data-block="4"][data-dir="R"]')
     expect(page.locator("#moves li").last).to_have_text("Rb5 4R")
 

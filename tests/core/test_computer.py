@@ -41,7 +41,7 @@ def test_the_computer_is_asked_once_per_turn_and_its_move_lights_up() -> None:
     assert len(rig.thinks) == 1  # not asked again for the same turn
     rig.answer("e5 2L")
     assert rig.lit() == "turn:black prompt:e5 arrow:2L"
-    assert "computer plays e5 2L: put a black marble on e5, then turn block 2 counter-clockwise" in rig.notices
+    assert "Computer plays e5 2L: put a black marble on e5, then turn block 2 counter-clockwise" in rig.notices
     rig.do("place", "e5")
     rig.wait()
     assert rig.lit() == "turn:black arrow:2L"  # the marble is in: now the twist
@@ -111,3 +111,23 @@ def test_a_whole_game_against_the_computer_on_the_board() -> None:
     state = rig.core.state()
     assert state["moves"] == played and state["state"] == "game_over"
     assert state["outcome"]["result"] in ("win", "draw")
+
+
+def test_the_computer_s_skipped_twist_ends_its_turn_once_its_marble_is_in() -> None:
+    """Issue 22, item 3: after the computer's marble of a move that skips its twist (a neutral
+    block remains), the board went on saying the computer was to turn a block, and refused the
+    next player's hint as "the computer's turn", until that player's marble showed the skip."""
+    rig = ComputerRig(profile_name="virtual-9x9", sensing="colour",
+                      start={"game": "multiplayer", "players": 3, "computer": [3], "names": ["Ann", "Bo", "Seat 3"]})
+    rig.do("place", "a1", "white")
+    rig.wait()
+    rig.do("place", "i9", "black")  # Ann skipped her twist; Bo places and skips too
+    rig.wait(2.0)  # the open twist before the computer's seat: it is asked after the skip
+    rig.answer("e5")  # a placement alone: the computer skips its twist
+    assert "Computer plays e5: put a red marble on e5" in rig.notices
+    rig.do("place", "e5", "red")
+    rig.wait()
+    state = rig.core.state()
+    assert state["moves"] == ["a1", "i9", "e5"] and state["to_move"] == 1 and state["state"] == "awaiting_placement"
+    rig.feed(Command(rig.t, "hint", {}))
+    assert rig.notices[-1] == "hint: thinking of a move for Ann"

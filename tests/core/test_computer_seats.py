@@ -120,7 +120,7 @@ def test_a_hint_lights_the_move_the_analysis_returns(level) -> None:
     rig = ComputerRig(start={"game": "classic", "level": level})
     rig.play("c3 3R")
     ask_hint(rig)
-    assert rig.notices[-1] == "hint: thinking of a move for seat 2"
+    assert rig.notices[-1] == "hint: thinking of a move for Seat 2"
     think = rig.thinks[-1]
     assert (think.answer, think.level, think.game.to_move) == ("hint_move", level, 2)
     game = ClassicGame()
@@ -131,7 +131,7 @@ def test_a_hint_lights_the_move_the_analysis_returns(level) -> None:
     rig.feed(Command(rig.t, "hint_move", {"key": think.key, "move": game.move_name(best)}))
     twist = f" arrow:{best.twist.block}{'R' if best.twist.clockwise else 'L'}" if best.twist else ""
     assert rig.lit() == f"turn:black prompt:{game.move_name(best).split()[0]}{twist}"
-    assert rig.notices[-1].startswith(f"hint for seat 2: {game.move_name(best)}: put a black marble on ")
+    assert rig.notices[-1].startswith(f"hint for Seat 2: {game.move_name(best)}: put a black marble on ")
 
 
 def test_a_hint_restricts_nothing_and_goes_out_when_the_turn_does() -> None:
@@ -161,7 +161,7 @@ def test_the_hint_button_asks_once_per_turn() -> None:
     rig = ComputerRig(start={"game": "classic"})
     rig.feed(ButtonPress(rig.t, "ok"))  # the profile's hint gesture
     rig.feed(ButtonPress(rig.t, "ok"))
-    assert rig.notices[-2:] == ["hint: thinking of a move for seat 1", "hint: still thinking"]
+    assert rig.notices[-2:] == ["hint: thinking of a move for Seat 1", "hint: still thinking"]
     assert len(rig.thinks) == 1
     rig.feed(Command(rig.t, "hint_move", {"key": rig.thinks[-1].key, "move": "b5 1R"}))
     rig.feed(ButtonPress(rig.t, "ok"))
@@ -225,7 +225,7 @@ def test_a_hint_in_a_multiplayer_game_is_the_computers_move_for_that_seat() -> N
     best = choose_move(think.game, level=LEVEL, seed=0)
     rig.feed(Command(rig.t, "hint_move", {"key": think.key, "move": think.game.move_name(best)}))
     assert rig.core.computer.shown(rig.core.flow) == best
-    assert rig.notices[-1].startswith(f"hint for seat 2: {think.game.move_name(best)}: put a black marble on ")
+    assert rig.notices[-1].startswith(f"hint for Seat 2: {think.game.move_name(best)}: put a black marble on ")
 
 
 # -- Pentago Triple: the computer places any colour, moves marbles, and its move lights ----------
@@ -276,7 +276,7 @@ def test_the_computers_triple_move_lights_and_a_wrong_colour_is_guided_off() -> 
     rig = ComputerRig(sensing="colour", start={"game": "triple", "players": 2, "computer": [1], "seed": 4})
     think = rig.thinks[-1]
     rig.feed(Command(rig.t, "computer_move", {"key": think.key, "move": "Rb5 4R"}))
-    assert rig.notices[-1] == "computer plays Rb5 4R: put a red marble on b5, then turn block 4 clockwise"
+    assert rig.notices[-1] == "Computer plays Rb5 4R: put a red marble on b5, then turn block 4 clockwise"
     assert "prompt:b5" in rig.lit() and "arrow:4R" in rig.lit()
     rig.do("place", "b5", "blue")  # the computer's hole, not its colour
     rig.wait(2.5)

@@ -33,7 +33,7 @@ def test_start_record_then_a_frame_showing_whose_turn(core: Core) -> None:
     assert effects.records == ({"t": 0.0, "kind": "start", "game": "classic", "players": 2,
                                 "computer": False, "hints": True, "match": False, "starter": 1},)
     assert effects.frame is not None and effects.frame[core.chain.status_pixels[0]] == (255, 255, 255)
-    assert effects.notices == ("new classic game: seat 1 to move",)
+    assert effects.notices == ("new game of Classic Pentago: Seat 1 to move",)
 
 
 def test_unchanged_frame_is_none_and_settle_brings_the_move(core: Core) -> None:
@@ -42,7 +42,7 @@ def test_unchanged_frame_is_none_and_settle_brings_the_move(core: Core) -> None:
     assert core.next_deadline() == pytest.approx(1.15)
     effects = core.handle(Tick(1.15))
     assert effects.records == ({"t": 1.15, "kind": "place", "hole": "c3"},)
-    assert effects.notices == ("c3 placed by seat 1",)
+    assert effects.notices == ("c3 placed by Seat 1",)
 
 
 def a6_1r(core: Core) -> Effects:
@@ -181,7 +181,7 @@ def test_command_arguments_that_are_not_an_object_are_a_notice(core: Core) -> No
 
 
 @pytest.mark.parametrize("button, notice", [
-    ("ok", "hint: thinking of a move for seat 1"),  # the profile's hint gesture
+    ("ok", "hint: thinking of a move for Seat 1"),  # the profile's hint gesture
     ("power", "button 'power' does nothing while a marble is awaited"),
 ])
 def test_a_button_that_does_nothing_says_so_in_words(core: Core, button: str, notice: str) -> None:

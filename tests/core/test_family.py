@@ -35,7 +35,7 @@ def test_a_multiplayer_game_starts_by_command_with_names_seats_and_colours() -> 
     assert state["seats"] == [{"seat": 1, "name": "Ada", "colour": "white"}, {"seat": 2, "name": "Bo", "colour": "black"},
                               {"seat": 3, "name": "Cy", "colour": "red"}]
     assert state["options"]["twist"] == "cw" and state["standings"] == []
-    assert "new multiplayer game: seat 1 to move" in rig.notices
+    assert "new game of Multiplayer Pentago: Ada to move" in rig.notices
 
 
 @pytest.mark.parametrize(("profile", "args", "notice"), [
@@ -57,7 +57,7 @@ def test_turn_order_skips_the_finished_seat_and_its_row_stays_lit() -> None:
         rig.play(move)
     state = rig.core.state()
     assert state["standings"] == [[1]] and state["playing"] == [2, 3] and state["to_move"] == 2
-    assert "seat 1 takes place 1" in rig.notices
+    assert "Ada takes place 1" in rig.notices
     seats = []
     for move in ("h9", "h1", "g9", "g1"):
         rig.play(move)  # placed, its twist skipped by the next placement
@@ -104,7 +104,7 @@ def test_a_team_game_alternates_pairs_and_the_pair_wins() -> None:
     state = rig.core.state()
     assert state["outcome"]["winners"] == [1, 3] and state["standings"] == [[1, 3], [2, 4]]
     assert [s["colour"] for s in state["seats"]] == ["white", "black", "white", "black"]
-    assert "standings: seats 1, 3; seats 2, 4 (five on placement)" in rig.notices
+    assert "standings: Seat 1 & Seat 3; Seat 2 & Seat 4 (five on placement)" in rig.notices
 
 
 def test_journal_resume_of_a_multiplayer_game() -> None:

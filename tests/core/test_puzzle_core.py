@@ -34,11 +34,11 @@ def test_the_build_lights_the_holes_still_missing():
 def test_the_show_ends_by_the_clock_then_the_dismantle_is_cued():
     r = rig(show_s=3)
     build(r)
-    assert r.notices[-1] == "look at the picture, seat 1 (3 s)"
+    assert r.notices[-1] == "look at the picture, Seat 1 (3 s)"
     r.wait(1.0)
     assert r.core.flow.game.step == "show"
     r.wait(3.0)
-    assert r.notices[-1] == "seat 1: look away! seat 2: dismantle now (1 stone out, 1 twist)"
+    assert r.notices[-1] == "Seat 1: look away! Seat 2: dismantle now (1 stone out, 1 twist)"
     assert r.records[-1]["kind"] == "dismantle"
 
 
@@ -47,10 +47,10 @@ def test_the_restore_counts_down_and_fails_when_its_time_runs_out():
     build(r)
     r.do("lift", "e8"); r.wait()
     r.do("quarter", 1, True); r.wait()
-    assert r.notices[-1] == "seat 1: restore now (8 s)"
+    assert r.notices[-1] == "Seat 1: restore now (8 s)"
     r.wait(2.5)  # 5.5 s or so left of 8: three of four status pixels
     assert r.core.view().status == ("white", "white", "white", "off")
     r.wait(6.0)
     assert r.records[-1]["kind"] == "time" and r.records[-1]["round"]["reason"] == "the restore ran out of time"
-    assert "the restore ran out of time: seat 1 is out" in r.notices
+    assert "the restore ran out of time: Seat 1 is out" in r.notices
     assert r.core.flow.state == "repair"  # the lights guide the picture back

@@ -40,12 +40,12 @@ def test_the_computer_dismantles_step_by_step_and_a_passing_restore_raises_k():
     arrows = r.core.view().arrows
     assert [(a.block, a.clockwise, a.colour) for a in arrows] == [(twist.twist.block, twist.twist.clockwise, "prompt")]
     r.do("quarter", twist.twist.block, twist.twist.clockwise); r.wait()
-    assert game.step == "restore" and r.notices[-1] == "seat 1: restore now"
+    assert game.step == "restore" and r.notices[-1] == "Seat 1: restore now"
     # the child puts the stone where the twist took its hole, then turns the block back
     back = g.rotate(1 << removal.hole, twist.twist.block, twist.twist.clockwise).bit_length() - 1
     r.do("place", hole_name(back, g), COLOURS[ORION.position.colour_at(removal.hole)]); r.wait()
     r.do("quarter", twist.twist.block, not twist.twist.clockwise); r.wait()
-    assert game.rounds[-1].passed and "seat 1 restored the picture" in r.notices
+    assert game.rounds[-1].passed and "Seat 1 restored the picture" in r.notices
     assert (game.k, game.stage, game.is_over()) == (2, 2, False)
 
 

@@ -104,7 +104,7 @@ def test_an_elimination_lights_the_pattern_and_the_seat_then_the_winner() -> Non
     view = rig.core.view()
     assert view.turn == state["seats"][0]["colour"] == "white"
     assert sorted(hole_name(x.hole, rig.profile.geometry) for x in view.holes) == ["a1", "b1", "c1", "d1", "e1"]
-    assert any("seat 1 completed BBBBY: seat 2 is out" in n for n in rig.notices)
+    assert any("Seat 1 completed BBBBY: Seat 2 is out" in n for n in rig.notices)
 
 
 def move_phase_journal() -> tuple[list[dict], TripleGame]:

@@ -49,6 +49,9 @@ class FakeCore:
     def next_deadline(self) -> float | None:
         return self.deadline
 
+    def set_level(self, level: int | None) -> None:
+        self.level = level
+
 
 class FakeInputs:
     def __init__(self) -> None:

@@ -203,7 +203,7 @@ def test_the_computer_opponent_answers_through_the_queue():
     board.place("c3")
     assert wait_for(lambda: runtime.core.state()["state"] == "awaiting_twist")
     board.quarter(3, True)
-    assert wait_for(lambda: any(n.startswith("computer plays") for n in notices))
+    assert wait_for(lambda: any(n.startswith("Computer (normal) plays") for n in notices))
     runtime.stop()
     assert runtime.core.state()["moves"] == ["c3 3R"] and runtime.core.state()["to_move"] == 2
 

@@ -33,7 +33,7 @@ def playing_the_computer(**kw):
     board.place("c3")
     assert wait_for(lambda: runtime.core.state()["state"] == "awaiting_twist")
     board.quarter(3, True)
-    assert wait_for(lambda: any(n.startswith("computer plays") for n in notices))  # played, in Python
+    assert wait_for(lambda: any(n.startswith("Computer (normal) plays") for n in notices))  # played, in Python
     return runtime
 
 

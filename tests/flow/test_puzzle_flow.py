@@ -66,7 +66,7 @@ def test_the_build_lights_each_missing_hole_in_its_colour_then_the_picture_is_sh
     assert len(view.holes) == 16 and {light.colour for light in view.holes} == {"black"}
     records = built(flow)
     assert records[-1]["kind"] == "build" and flow.game.step == "show"
-    assert flow.take_news()[-1] == "look at the picture, seat 1 (5 s)"
+    assert flow.take_news()[-1] == "look at the picture, Seat 1 (5 s)"
 
 
 def test_a_stone_off_the_picture_is_no_build_step():
@@ -83,7 +83,7 @@ def test_the_show_lasts_the_teachers_time_then_the_restorer_looks_away():
     assert flow.tick(5.9) == [] and flow.game.step == "show"
     assert flow.tick(6.0) == [{"t": 6.0, "kind": "dismantle"}]
     assert flow.game.step == "dismantle" and flow.game.to_move == 2
-    assert flow.take_news()[-1] == "seat 1: look away! seat 2: dismantle now (1 stone out, 1 twist)"
+    assert flow.take_news()[-1] == "Seat 1: look away! Seat 2: dismantle now (1 stone out, 1 twist)"
 
 
 def test_without_a_show_the_dismantle_starts_once_the_picture_stands():
@@ -112,7 +112,7 @@ def test_a_failed_round_shows_the_difference_puts_the_seat_out_and_guides_the_pi
     assert flow.expected() == flow.game.picture.position
     view = scene(flow, None, [])
     assert {light.hole for light in view.holes} == {h("d2"), h("c2")} and view.status[0] == "white"  # seat 1 out, in its colour
-    assert flow.take_news()[-1] == "2 holes differ: seat 1 is out"
+    assert flow.take_news()[-1] == "2 holes differ: Seat 1 is out"
     flow.mended()  # the repair guidance put the picture back
     assert flow.game.step == "show" and flow.tick(20.0) == [] and flow.tick(25.0)[0]["kind"] == "dismantle"
     assert (flow.game.restorer, flow.game.dismantler) == (2, 3)
@@ -135,7 +135,7 @@ def test_the_last_player_in_wins_and_the_game_is_over():
     built(flow)
     records = play(flow, FAIL)
     assert records[-1]["kind"] == "end" and records[-1]["winners"] == [2]
-    assert flow.state == "game_over" and flow.take_news()[-1] == "seat 2 wins: the last player in"
+    assert flow.state == "game_over" and flow.take_news()[-1] == "Seat 2 wins: the last player in"
     assert scene(flow, None, []).turn == "black"  # seat 2's colour
 
 

@@ -117,7 +117,7 @@ def test_a_pattern_made_by_the_placement_ends_the_turn_without_a_twist_and_is_li
         turn(flow, text)
     records = turn(flow, "Ye1")  # seat 2 completes BBBBY on row 1: seat 1 (before it) is out
     assert [r["kind"] for r in records] == ["place"]
-    assert flow.take_news() == ["seat 2 completed BBBBY: seat 1 is out"]
+    assert flow.take_news() == ["Seat 2 completed BBBBY: Seat 1 is out"]
     assert flow.state == "awaiting_placement" and flow.game.eliminated == (1,) and flow.game.to_move == 3
     view = lit(flow)
     assert sorted(x.hole for x in view.holes) == [h(n) for n in ("a1", "b1", "c1", "d1", "e1")]
@@ -230,8 +230,8 @@ def test_the_bonus_game_says_who_took_each_card_and_turns_the_next() -> None:
     for text in ("Ba1 1R", "Bb1 1L", "Bc1 1R", "Bd1 1L"):
         turn(flow, text)
     assert lit(flow).patterns == (("blue", "blue", "blue", "blue", "yellow"),)
-    turn(flow, "Ye1")  # seat 1 takes BBBBY; RRRRY is turned face up; nobody is out
-    assert flow.take_news() == ["seat 1 takes BBBBY"]
+    turn(flow, "Ye1")  # Seat 1 takes BBBBY; RRRRY is turned face up; nobody is out
+    assert flow.take_news() == ["Seat 1 takes BBBBY"]
     assert [str(c) for c in flow.game.cards] == ["RRRRY"] and flow.state == "awaiting_placement"
     view = lit(flow)
     assert view.patterns == (("red", "red", "red", "red", "yellow"),) and view.status == ()

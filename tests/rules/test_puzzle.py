@@ -44,8 +44,10 @@ def test_the_dismantle_takes_k_removals_and_k_twists_in_any_order():
     play(g, "4R", "-a6", "4R")
     assert g.phase is Phase.DISMANTLE and g.to_do() == (1, 0)
     play(g, "-d3")
-    assert g.phase is Phase.PLACE and g.to_do() == (2, 0)
+    assert g.phase is Phase.PLACE and g.to_do() == (2, 2)  # the restore: 2 placements, 2 twists
     assert g.position.rows("WBRG") == ["......", "......", "......", "......", "......", "....R."]
+    play(g, "Wa6")  # the restore's first placement: its twist, then one more pair, to go
+    assert g.to_do() == (1, 2)
 
 
 def test_a_block_twisted_twice_in_one_dismantle_is_restored_by_turning_it_back_twice():
