@@ -1,0 +1,178 @@
+"""Does every engine keep the thinking time it is given? Overruns per engine and budget.
+
+Each engine is given a deadline on the wall clock (``time.monotonic``, as the daemon and
+``analyse`` give it) and the bench measures the wall time it takes to answer, as a ratio to the
+budget. Engines: the classic search in Python and compiled (the fast extra; compiled before the
+first move, as the daemon does, since compiling is not thinking time) on oracle positions, and
+the family's choosers at levels 2 and 3 (multiplayer, teams, Triple: every other seat greedy, see
+bench/ai_family.py) on positions spread over greedy games. Each row gives the moves, how many
+took more than 10% longer than the budget (*over*; a search that uses its time always ends a
+little past it) and longer than the tolerance (*late*: 10% of the budget plus one chunk, the
+nodes searched between two looks at the clock), and the median, p99 and maximum of time used /
+budget; *kept* says whether the p99 is within the tolerance. The classic rows also give the wall nodes per second, the chunk
+in milliseconds (the compiled search's :data:`~controller.ai.compiled.CHUNK` nodes, the Python
+search's :data:`~controller.ai.budget.POLL_EVERY`, at that rate) and how often the deadline was
+asked per 100,000 nodes. A family chooser asks it at every node: its chunk is one node.
+
+``--load quiet loaded`` (the default) runs everything twice: as it is, then with a busy process
+spinning on the other core (it is ended when the run ends).
+
+Usage: python bench/ai_deadline.py [--budgets 0.25 1] [--limit N] [--positions N] [--load quiet loaded]
+       [--only classic family]
+
+Searches that prove a win or see the end of the game stop early, so the median is below 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ai_family import GAMES, greedy_nine, greedy_triple  # the benches run as scripts from bench/
+from ai_oracle import game_of, load
+from controller.ai import analyse, choose_move
+from controller.ai.budget import POLL_EVERY
+from controller.ai.compiled import CHUNK, available, warm_up
+from controller.rules import TripleGame
+
+TOLERANCE = 0.10  # of the budget, on top of one chunk
+CLASSIC = ("python", "compiled")
+
+
+@dataclass
+class Row:
+    name: str
+    budget_s: float
+    ratios: list[float]
+    nodes: int = 0  # classic rows only
+    asks: int = 0
+    chunk_nodes: int = 0
+
+    def chunk_s(self) -> float:
+        """The wall time of one chunk at this row's rate (0 for a chooser that asks at each node)."""
+        seconds = sum(self.ratios) * self.budget_s
+        return self.chunk_nodes * seconds / self.nodes if self.nodes else 0.0
+
+    def line(self) -> str:
+        ordered = sorted(self.ratios)
+        n = len(ordered)
+        limit = 1 + TOLERANCE + self.chunk_s() / self.budget_s
+        over = sum(r > 1 + TOLERANCE for r in ordered)
+        late = sum(r > limit for r in ordered)
+        p99 = ordered[min(n - 1, int(0.99 * n))]
+        rate = self.nodes / (sum(ordered) * self.budget_s) if self.nodes else 0
+        per = 100_000 * self.asks / self.nodes if self.nodes else 0
+        kept = "yes" if p99 <= limit else "NO"
+        return (f"{self.name:<20}{self.budget_s:>6g}{n:>6}{over:>6}{late:>6}{statistics.median(ordered):>7.2f}"
+                f"{p99:>7.2f}{ordered[-1]:>7.2f}{limit:>7.2f}{kept:>5}{rate:>9.0f}"
+                f"{1000 * self.chunk_s():>7.1f}{per:>8.1f}")
+
+
+HEADER = (f"{'engine':<20}{'budget':>6}{'moves':>6}{'over':>6}{'late':>6}{'p50':>7}{'p99':>7}{'max':>7}"
+          f"{'limit':>7}{'kept':>5}{'nodes/s':>9}{'chunk':>7}{'asks':>8}")
+
+
+def timed(budget_s: float, think: Callable[[Callable[[], bool]], object]) -> tuple[float, int, object]:
+    """Time used / budget by ``think`` given a wall-clock deadline, the times it asked, its answer."""
+    asked = [0]
+    start = time.monotonic()
+
+    def deadline() -> bool:
+        asked[0] += 1
+        return time.monotonic() - start >= budget_s
+
+    answer = think(deadline)
+    return (time.monotonic() - start) / budget_s, asked[0], answer
+
+
+def classic_row(engine: str, budget_s: float, records: list[dict]) -> Row:
+    row = Row(f"classic {engine}", budget_s, [], chunk_nodes=CHUNK if engine == "compiled" else POLL_EVERY)
+    for record in records:
+        game = game_of(record)
+        ratio, asks, result = timed(budget_s, lambda d: analyse(game, level=2, deadline=d, engine=engine))
+        row.ratios.append(ratio)
+        row.nodes += result.nodes  # type: ignore[attr-defined]
+        row.asks += asks
+    return row
+
+
+def family_positions(name: str, count: int) -> list:
+    """``count`` positions of the game ``name``, spread over greedy games (seeded)."""
+    positions = []
+    make, _ = GAMES[name]
+    for seed in range(count):
+        rng = random.Random(seed)
+        game, played = make(seed), []
+        while not game.is_over() and len(played) < 400:
+            move = greedy_triple(game, rng) if isinstance(game, TripleGame) else greedy_nine(game, rng)
+            game.push(move)
+            played.append(move)
+        game = make(seed)
+        for move in played[: int((seed + 0.5) / count * len(played))]:  # the seed's share of the game
+            game.push(move)
+        if not game.is_over():
+            positions.append(game)
+    return positions
+
+
+def family_row(name: str, level: int, budget_s: float, games: list) -> Row:
+    row = Row(f"{name} L{level}", budget_s, [])
+    for game in games:
+        ratio, _, _ = timed(budget_s, lambda d: choose_move(game, level=level, deadline=d))
+        row.ratios.append(ratio)
+    return row
+
+
+@contextlib.contextmanager
+def loaded(load: str) -> Iterator[None]:
+    """A busy process on the other core while a ``loaded`` run lasts."""
+    if load != "loaded":
+        yield
+        return
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield
+    finally:
+        spinner.kill()
+        spinner.wait()
+
+
+def run(args: argparse.Namespace, load_name: str) -> None:
+    print(f"\n{load_name}\n{HEADER}", flush=True)
+    with loaded(load_name):
+        if "classic" in args.only:
+            records = load(args.limit)
+            for engine in [e for e in CLASSIC if e == "python" or available()]:
+                for budget_s in args.budgets:
+                    print(classic_row(engine, budget_s, records).line(), flush=True)
+        if "family" in args.only:
+            for name in GAMES:
+                games = family_positions(name, args.positions)
+                for level in (2, 3):
+                    for budget_s in args.budgets:
+                        print(family_row(name, level, budget_s, games).line(), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budgets", type=float, nargs="*", default=[0.25, 1.0], help="seconds per move")
+    parser.add_argument("--limit", type=int, default=80, help="classic: N oracle positions, spread over stone counts")
+    parser.add_argument("--positions", type=int, default=6, help="family: N positions per game")
+    parser.add_argument("--load", nargs="*", default=["quiet", "loaded"], choices=("quiet", "loaded"))
+    parser.add_argument("--only", nargs="*", default=["classic", "family"], choices=("classic", "family"))
+    args = parser.parse_args()
+    if available():
+        warm_up()  # compiling, or loading the cached build, is not thinking time
+    for load_name in args.load:
+        run(args, load_name)
+
+
+if __name__ == "__main__":
+    main()
