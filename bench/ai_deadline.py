@@ -14,11 +14,16 @@ in milliseconds (the compiled search's :data:`~controller.ai.compiled.CHUNK` nod
 search's :data:`~controller.ai.budget.POLL_EVERY`, at that rate) and how often the deadline was
 asked per 100,000 nodes. A family chooser asks it at every node: its chunk is one node.
 
+``--only startup`` times whole ``pentago-board analyse --time S`` calls on the empty board (a
+new process each, as a shell user runs it) and prints the median and the largest wall seconds
+beyond S: the start-up and, for the compiled engine, loading numba's cached build, which come
+before the deadline is set.
+
 ``--load quiet loaded`` (the default) runs everything twice: as it is, then with a busy process
 spinning on the other core (it is ended when the run ends).
 
-Usage: python bench/ai_deadline.py [--budgets 0.25 1] [--limit N] [--positions N] [--load quiet loaded]
-       [--only classic family]
+Usage: python bench/ai_deadline.py [--budgets 0.25 1] [--oracle N] [--openings N] [--positions N] [--load quiet loaded]
+       [--only classic family startup]
 
 Searches that prove a win or see the end of the game stop early, so the median is below 1.
 """
@@ -34,16 +39,18 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ai_family import GAMES, greedy_nine, greedy_triple  # the benches run as scripts from bench/
 from ai_oracle import game_of, load
 from controller.ai import analyse, choose_move
 from controller.ai.budget import POLL_EVERY
 from controller.ai.compiled import CHUNK, available, warm_up
-from controller.rules import TripleGame
+from controller.rules import ClassicGame, TripleGame
 
 TOLERANCE = 0.10  # of the budget, on top of one chunk
 CLASSIC = ("python", "compiled")
+CLOCKS = {"wall": time.monotonic, "cpu": time.process_time}
 
 
 @dataclass
@@ -51,9 +58,22 @@ class Row:
     name: str
     budget_s: float
     ratios: list[float]
+    cpu_s: float = 0.0  # this process's CPU time over the row
     nodes: int = 0  # classic rows only
     asks: int = 0
     chunk_nodes: int = 0
+    clock: Callable[[], float] = time.monotonic
+
+    def measure(self, games: list, think: Callable[[Any, Callable[[], bool]], object]) -> Row:
+        """Time ``think(game, deadline)`` on each of ``games`` (a classic answer's nodes count)."""
+        cpu = time.process_time()
+        for game in games:
+            ratio, asks, answer = timed(self.budget_s, lambda deadline: think(game, deadline), self.clock)
+            self.ratios.append(ratio)
+            self.asks += asks
+            self.nodes += getattr(answer, "nodes", 0)
+        self.cpu_s = time.process_time() - cpu
+        return self
 
     def chunk_s(self) -> float:
         """The wall time of one chunk at this row's rate (0 for a chooser that asks at each node)."""
@@ -70,37 +90,49 @@ class Row:
         rate = self.nodes / (sum(ordered) * self.budget_s) if self.nodes else 0
         per = 100_000 * self.asks / self.nodes if self.nodes else 0
         kept = "yes" if p99 <= limit else "NO"
+        cpu = 100 * self.cpu_s / (sum(ordered) * self.budget_s)
         return (f"{self.name:<20}{self.budget_s:>6g}{n:>6}{over:>6}{late:>6}{statistics.median(ordered):>7.2f}"
-                f"{p99:>7.2f}{ordered[-1]:>7.2f}{limit:>7.2f}{kept:>5}{rate:>9.0f}"
-                f"{1000 * self.chunk_s():>7.1f}{per:>8.1f}")
+                f"{p99:>7.2f}{ordered[-1]:>7.2f}{limit:>7.2f}{kept:>5}{cpu:>5.0f}{rate:>9.0f}"
+                f"{1000 * self.chunk_s():>7.1f}{per:>7.1f}")
 
 
 HEADER = (f"{'engine':<20}{'budget':>6}{'moves':>6}{'over':>6}{'late':>6}{'p50':>7}{'p99':>7}{'max':>7}"
-          f"{'limit':>7}{'kept':>5}{'nodes/s':>9}{'chunk':>7}{'asks':>8}")
+          f"{'limit':>7}{'kept':>5}{'cpu%':>5}{'nodes/s':>9}{'chunk':>7}{'asks':>7}")
 
 
-def timed(budget_s: float, think: Callable[[Callable[[], bool]], object]) -> tuple[float, int, object]:
-    """Time used / budget by ``think`` given a wall-clock deadline, the times it asked, its answer."""
+def timed(budget_s: float, think: Callable[[Callable[[], bool]], object],
+          clock: Callable[[], float]) -> tuple[float, int, object]:
+    """Time used / budget by ``think`` given a deadline on ``clock``, the times it asked, its answer."""
     asked = [0]
-    start = time.monotonic()
+    start = clock()
 
     def deadline() -> bool:
         asked[0] += 1
-        return time.monotonic() - start >= budget_s
+        return clock() - start >= budget_s
 
     answer = think(deadline)
-    return (time.monotonic() - start) / budget_s, asked[0], answer
+    return (clock() - start) / budget_s, asked[0], answer
 
 
-def classic_row(engine: str, budget_s: float, records: list[dict]) -> Row:
-    row = Row(f"classic {engine}", budget_s, [], chunk_nodes=CHUNK if engine == "compiled" else POLL_EVERY)
-    for record in records:
-        game = game_of(record)
-        ratio, asks, result = timed(budget_s, lambda d: analyse(game, level=2, deadline=d, engine=engine))
-        row.ratios.append(ratio)
-        row.nodes += result.nodes  # type: ignore[attr-defined]
-        row.asks += asks
-    return row
+def classic_positions(oracle: int, openings: int) -> list[ClassicGame]:
+    """``oracle`` oracle positions spread over their marble counts, and ``openings`` positions
+    after seeded random moves, 2 to 17 marbles."""
+    games = [game_of(record) for record in load(oracle)] if oracle else []
+    for seed in range(openings):
+        rng, game = random.Random(seed), ClassicGame()
+        for _ in range(2 + seed * 16 // openings):
+            game.push(rng.choice(game.legal_moves()))
+            if game.is_over():
+                game.pop()
+                break
+        games.append(game)
+    return games
+
+
+def classic_row(engine: str, budget_s: float, games: list[ClassicGame], clock: Callable[[], float]) -> Row:
+    chunk = CHUNK if engine == "compiled" else POLL_EVERY
+    row = Row(f"classic {engine}", budget_s, [], chunk_nodes=chunk, clock=clock)
+    return row.measure(games, lambda game, deadline: analyse(game, level=2, deadline=deadline, engine=engine))
 
 
 def family_positions(name: str, count: int) -> list:
@@ -122,12 +154,22 @@ def family_positions(name: str, count: int) -> list:
     return positions
 
 
-def family_row(name: str, level: int, budget_s: float, games: list) -> Row:
-    row = Row(f"{name} L{level}", budget_s, [])
-    for game in games:
-        ratio, _, _ = timed(budget_s, lambda d: choose_move(game, level=level, deadline=d))
-        row.ratios.append(ratio)
-    return row
+def family_row(name: str, level: int, budget_s: float, games: list, clock: Callable[[], float]) -> Row:
+    row = Row(f"{name} L{level}", budget_s, [], clock=clock)
+    return row.measure(games, lambda game, deadline: choose_move(game, level=level, deadline=deadline))
+
+
+def startup_line(engine: str, budget_s: float, calls: int) -> str:
+    """The wall seconds of whole ``analyse`` calls beyond their ``--time``."""
+    command = [sys.executable, "-m", "controller.cli", "analyse", "--board", "." * 36, "--to-move", "x",
+               "--time", f"{budget_s:g}", "--engine", engine]
+    beyond = []
+    for _ in range(calls):
+        start = time.monotonic()
+        subprocess.run(command, check=True, capture_output=True)
+        beyond.append(time.monotonic() - start - budget_s)
+    return (f"analyse --engine {engine} --time {budget_s:g}: {calls} calls, {statistics.median(beyond):.2f} s median "
+            f"and {max(beyond):.2f} s at most beyond --time")
 
 
 @contextlib.contextmanager
@@ -145,28 +187,36 @@ def loaded(load: str) -> Iterator[None]:
 
 
 def run(args: argparse.Namespace, load_name: str) -> None:
-    print(f"\n{load_name}\n{HEADER}", flush=True)
+    print(f"\n{load_name}, {args.clock} clock\n{HEADER}", flush=True)
+    clock = CLOCKS[args.clock]
     with loaded(load_name):
         if "classic" in args.only:
-            records = load(args.limit)
+            games = classic_positions(args.oracle, args.openings)
             for engine in [e for e in CLASSIC if e == "python" or available()]:
                 for budget_s in args.budgets:
-                    print(classic_row(engine, budget_s, records).line(), flush=True)
+                    print(classic_row(engine, budget_s, games, clock).line(), flush=True)
         if "family" in args.only:
             for name in GAMES:
                 games = family_positions(name, args.positions)
                 for level in (2, 3):
                     for budget_s in args.budgets:
-                        print(family_row(name, level, budget_s, games).line(), flush=True)
+                        print(family_row(name, level, budget_s, games, clock).line(), flush=True)
+        if "startup" in args.only:
+            for engine in [e for e in CLASSIC if e == "python" or available()]:
+                print(startup_line(engine, args.budgets[0], args.calls), flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budgets", type=float, nargs="*", default=[0.25, 1.0], help="seconds per move")
-    parser.add_argument("--limit", type=int, default=80, help="classic: N oracle positions, spread over stone counts")
+    parser.add_argument("--oracle", type=int, default=60, help="classic: N oracle positions, spread over marble counts")
+    parser.add_argument("--openings", type=int, default=60, help="classic: N positions after random moves")
     parser.add_argument("--positions", type=int, default=6, help="family: N positions per game")
+    parser.add_argument("--clock", choices=list(CLOCKS), default="wall",
+                        help="what the deadline and the time used read (cpu: this process's CPU time)")
+    parser.add_argument("--calls", type=int, default=5, help="startup: analyse calls per engine")
     parser.add_argument("--load", nargs="*", default=["quiet", "loaded"], choices=("quiet", "loaded"))
-    parser.add_argument("--only", nargs="*", default=["classic", "family"], choices=("classic", "family"))
+    parser.add_argument("--only", nargs="*", default=["classic", "family", "startup"], choices=("classic", "family", "startup"))
     args = parser.parse_args()
     if available():
         warm_up()  # compiling, or loading the cached build, is not thinking time

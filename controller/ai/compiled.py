@@ -12,9 +12,12 @@ each, and the transposition table is a fixed array (a slot is overwritten). Test
 give the same scores at the same depth.
 
 The compiled code never reads a clock: it stops after a node limit, and the searcher calls it in
-chunks of nodes, asking the deadline between them; a chunk cut short is searched again from the
-same child (the table keeps every subtree it finished, so each chunk goes further). The first call compiles for some seconds; numba caches
-the build beside the module (or in ``NUMBA_CACHE_DIR``), and :func:`warm_up` does it ahead of play.
+chunks of :data:`CHUNK` nodes, asking the deadline after each. A chunk runs on across the root's
+children (a child searched inside what is left of it leaves the rest to the next child), so the
+deadline is asked every chunk however small the children are; a child cut short is searched
+again from its start (the table keeps every subtree it finished, so each chunk goes further).
+The first call compiles for some seconds; numba caches the build beside the module (or in
+``NUMBA_CACHE_DIR``), and :func:`warm_up` does it ahead of play.
 
 :func:`engine_in_use` turns an engine name of :data:`ENGINES` into what will search.
 
@@ -72,6 +75,7 @@ class CompiledSearcher:
         self.state = kernels.new_state()
         self.counters = self.state[3]
         self.counters[0] = budget.nodes
+        self.chunk_end = budget.nodes + CHUNK  # the node count at which the deadline is asked next
 
     def child_score(self, child: Child, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The score for the parent of playing ``child`` (``alpha``, ``beta`` from the child's view)."""
@@ -80,14 +84,15 @@ class CompiledSearcher:
             return terminal_score(result, ply)
         budget, counters = self.budget, self.counters
         while True:
-            limit = counters[0] + CHUNK
+            limit = self.chunk_end
             if budget.armed and budget.limit is not None:
                 limit = min(limit, budget.limit)
             counters[1], counters[2] = limit, 0
             score = -self.negamax(child[3], child[2], depth - 1, alpha, beta, ply + 1, self.state)
             budget.nodes = int(counters[0])
             if not counters[2]:
-                return int(score)
+                return int(score)  # the rest of the chunk goes to the next child
+            self.chunk_end = budget.nodes + CHUNK
             if budget.armed and budget.limit is not None and budget.nodes >= budget.limit:
                 raise OutOfBudget(f"node budget of {budget.limit} spent")
             if budget.armed and budget.deadline is not None and budget.deadline():

@@ -40,6 +40,12 @@ up. --time is the thinking time in wall-clock seconds (default: the level's, as 
 it on a Raspberry Pi: 1.5 s for level 2, 6 s for level 3). Levels 0 and 1 always answer the same
 for the same board; levels 2 and 3 may answer differently on a busier or faster machine.
 
+The thinking time starts when the search does, so a whole call takes longer than --time: about
+half a second more to start Python and load the computer, and with the compiled engine another
+1-2 s (more on a busy machine or a Raspberry Pi) to load numba's cached build of the search, or
+tens of seconds the first time, while numba compiles it. The daemon loads it once, off the
+clock, so at the board the computer thinks for its time and no more.
+
 --engine compiled searches with the compiled search (numba, the 'fast' extra): the same search
 at many times the speed; auto (the default) uses it when it is installed, python never does.
 
@@ -54,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--to-move", required=True, choices=("x", "o"), dest="to_move",
                         help="whose turn it is (must agree with the marble counts)")
     parser.add_argument("--time", type=_seconds, metavar="S",
-                        help="thinking time in wall-clock seconds (default: the level's)")
+                        help="thinking time in wall-clock seconds, from when the search starts (default: the level's)")
     parser.add_argument("--level", type=int, default=2, metavar="L",
                         help="0 beginner, 1 easy, 2 normal (the default), 3 strong")
     parser.add_argument("--engine", default="auto", metavar="E",

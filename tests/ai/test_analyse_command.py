@@ -116,7 +116,8 @@ def test_help_is_in_plain_words(capsys):
         main(["analyse", "--help"])
     text = capsys.readouterr().out
     for words in ("row 6 (the top) first", "--to-move must agree", "from the view of the side to move",
-                  "wins by force", "thinking time", "--json prints"):
+                  "wins by force", "thinking time", "The thinking time starts when the search does",
+                  "load numba's cached build", "--json prints"):
         assert words in " ".join(text.split()), words
 
 

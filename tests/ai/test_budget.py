@@ -69,3 +69,11 @@ def test_a_costly_node_asks_the_deadline_at_each_tick():
     with pytest.raises(OutOfBudget, match="deadline reached"):
         budget.tick_costly()
     assert budget.nodes == 3 and len(asked) == 3  # far fewer than POLL_EVERY nodes: asked at each
+
+
+def test_the_python_search_asks_the_deadline_every_poll_of_nodes():
+    game = random_game(1, 6)  # open: the node budget, not the end of the game, stops the search
+    asked = []
+    first_iteration = analyse(game, nodes=1).nodes  # searched in full before the deadline is asked
+    result = analyse(game, nodes=20_000, deadline=lambda: asked.append(1) or False)
+    assert len(asked) >= (result.nodes - first_iteration) // POLL_EVERY

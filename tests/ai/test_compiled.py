@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from controller.ai import analyse, choose_move, compiled, engine_in_use, to_move
 from controller.ai.budget import Budget
-from controller.ai.compiled import CompiledSearcher
+from controller.ai.compiled import CHUNK, CompiledSearcher
 from controller.ai.evaluate import WIN
 from controller.ai.moves import expand
 from controller.ai.search import search
@@ -82,6 +82,18 @@ def test_a_deadline_stops_it_between_chunks_and_it_still_answers():
     result = search(me, opp, Budget(deadline=deadline), searcher=CompiledSearcher)
     assert len(asked) == 4  # asked between iterations and chunks, and it stopped at the first True
     assert result.move in {(c[0], c[1]) for c in expand(me, opp)}
+
+
+@pytest.mark.parametrize("seed, count", [(1, 6), (2, 10)])
+def test_the_deadline_is_asked_every_chunk_of_nodes_however_small_the_root_children(seed, count):
+    # in an open position each root child is searched in far fewer nodes than a chunk: the
+    # deadline must still be asked after every chunk, not only when a child outgrows one
+    me, opp = stones(random_game(seed, count))
+    asked = []
+    budget = Budget(nodes=200_000, deadline=lambda: asked.append(1) or False)
+    result = search(me, opp, budget, searcher=CompiledSearcher)
+    assert result.nodes >= 200_000  # the node budget stopped it, not the end of the game
+    assert len(asked) >= result.nodes // CHUNK
 
 
 def test_auto_searches_compiled_where_numba_is_and_python_on_nine_by_nine():
