@@ -347,3 +347,21 @@ def test_a_new_recording_moves_only_a_tape_over_a_previous_tape(tmp_path):
     path.write_bytes(b"")  # a tape whose header a full disk never took: the daemon's own, moved aside
     TapeRecorder(path, TapeHeader(6, "presence", 4)).close()
     assert (tmp_path / "t.jsonl.1").read_bytes() == b"" and read_tape(path).events == []
+
+
+def test_a_replay_skips_a_silent_day_to_the_next_deadline_instead_of_ticking_through_it(monkeypatch):
+    # Issue 19 item 16: a won game (whose win line animates every 0.12 s) and one event 10^5 s
+    # later once meant 833,000 Ticks, 60 s and 745 MB; t may go up to 10^9.
+    from controller.commands.replay import replay
+    from controller.core import Core
+
+    path = Path(__file__).parent / "data" / "tapes" / "win_on_placement.jsonl"
+    lines = path.read_text().splitlines()
+    expected = replay(read_tape(lines))
+    handled = []
+    original = Core.handle
+    monkeypatch.setattr(Core, "handle", lambda self, event: handled.append(event) or original(self, event))
+    for late in (1e5, 1e9 - 1):
+        handled.clear()
+        assert replay(read_tape([*lines, json.dumps({"t": late, "hole": "a1", "reading": "empty"})])) == expected
+        assert len(handled) < 2 * len(lines)  # the events and their settles: no Tick per frame

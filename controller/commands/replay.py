@@ -65,7 +65,7 @@ def replay(tape: Any) -> dict[str, Any]:
     """Run a :class:`~controller.tape.Tape` through a fresh core; the ``--json`` result."""
     core = core_for(tape.header)
     start(core, tape.header)
-    drive(core, tape.events)
+    drive(core, tape.events, frames=False)  # a silent day on the tape is a few Ticks, not a million frames
     return result(core)
 
 
@@ -110,8 +110,9 @@ def start(core: Any, header: Any) -> Any:
     return effects
 
 
-def drive(core: Any, events: list[Any]) -> list[Any]:
+def drive(core: Any, events: list[Any], frames: bool = True) -> list[Any]:
     """Feed ``events`` with Ticks at the core's deadlines between them; then let the board settle.
+    ``frames=False``: no Ticks for the LEDs' animation frames (see ``Core.next_deadline``).
 
     Returns every :class:`~controller.core.Effects` in order (for tests and the benchmark).
     """
@@ -119,20 +120,20 @@ def drive(core: Any, events: list[Any]) -> list[Any]:
 
     effects = []
     for event in events:
-        effects.extend(tick_until(core, event.t))
+        effects.extend(tick_until(core, event.t, frames))
         effects.append(core.handle(event))
     end = (events[-1].t if events else core.now) + max(core.settle_s, core.turn_settle_s)
-    effects.extend(tick_until(core, end))
+    effects.extend(tick_until(core, end, frames))
     effects.append(core.handle(Tick(end)))
     return effects
 
 
-def tick_until(core: Any, t: float) -> list[Any]:
-    """Tick the core at each deadline it asks for before ``t``."""
+def tick_until(core: Any, t: float, frames: bool = True) -> list[Any]:
+    """Tick the core at each deadline it asks for before ``t`` (``frames``: see :func:`drive`)."""
     from ..events import Tick
 
     effects = []
-    while (deadline := core.next_deadline()) is not None and deadline < t:
+    while (deadline := core.next_deadline(frames)) is not None and deadline < t:
         effects.append(core.handle(Tick(deadline)))
     return effects
 

@@ -90,11 +90,14 @@ class Core:
         records, notices = self.out.take()
         return Effects(frame, records, notices, think)
 
-    def next_deadline(self) -> float | None:
+    def next_deadline(self, frames: bool = True) -> float | None:
         """When the core wants a Tick: a settle or grace timer, the computer's wait on an open
-        twist, the next change of the LEDs, or the flow's own next moment (a flow that keeps time)."""
+        twist, the next change of the LEDs, or the flow's own next moment (a flow that keeps time).
+        ``frames=False`` leaves out the LEDs' animation: what a replay needs, since a frame
+        changes what is lit, never what is refereed (a won game's animation asks for a Tick
+        every 0.12 s for as long as the tape is silent)."""
         deadline = getattr(self.flow, "deadline", None)
-        times = [self.referee.grace_at, self.referee.settles_at(), next_change(self._view(), self.now),
+        times = [self.referee.grace_at, self.referee.settles_at(), next_change(self._view(), self.now) if frames else None,
                  self.computer.wake_at(), deadline() if deadline is not None else None]
         return min((t for t in times if t is not None), default=None)
 
