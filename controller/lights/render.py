@@ -9,7 +9,8 @@ Layers are painted bottom to top, a later one covering an earlier one on a share
 draw pulse, win lines, pattern cards on the bottom row (a chain without a card strip), hole
 lights, arrows, status pixels, card pixels, pattern cards on the card strip. Status pixels show
 ``view.status`` one colour each when it is set (pixels beyond it stay off), else ``view.turn``;
-while ``view.no_sensors`` they blink ``no_sensors`` instead (the sensors are not connected).
+while ``view.no_sensors`` they flash ``no_sensors`` instead, every other pixel by turns (the
+sensors are not connected: a pattern no seat's turn light makes, steady or blinking).
 
 Pattern cards (``view.patterns``) go on the chain's card strip, one card per five-pixel slot,
 left to right. A chain without one (``cards = 3`` alone: a pixel per card) shows them on the
@@ -78,7 +79,7 @@ def render(view: View, chain: LedChain, t: float) -> tuple[RGB, ...]:
     for n, i in enumerate(chain.status_pixels):
         colour = view.status[n] if n < len(view.status) else None if view.status else view.turn
         if view.no_sensors:
-            colour = "no_sensors" if is_blink_on(t) else "off"
+            colour = "no_sensors" if is_blink_on(t) == (n % 2 == 0) else "off"
         if colour is not None:
             frame[i] = rgb(colour)
     for i, colour in zip(chain.card_pixels, view.cards):  # cards beyond the card pixels go unshown

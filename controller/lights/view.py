@@ -22,7 +22,7 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     "option": (60, 60, 60),  # menu choice
     "selected": (0, 255, 120),  # chosen menu option
     "off": (0, 0, 0),  # a status pixel kept dark (an eliminated seat's pattern)
-    "no_sensors": (255, 0, 170),  # the status pixels blink it while the sensor link is down
+    "no_sensors": (0, 255, 230),  # the status pixels flash it side to side while the sensor link is down
 }
 
 # The signal colours in words: how each looks (one word per colour, none a marble colour's own
@@ -35,8 +35,8 @@ SIGNAL_WORDS: dict[str, tuple[str, str]] = {
     "remove": ("blinking red", "repair: take this marble away"),
     "put_back": ("blinking green", "repair: put a marble here (its colour shows on the turn pixels)"),
     "turn_back": ("orange", "repair: turn this block back the arrow's way"),
-    "no_sensors": ("blinking magenta", "on the turn pixels: the sensors are not connected, nothing is "
-                   "refereed; the web page and `pentago-board doctor` say why and what to do"),
+    "no_sensors": ("cyan, flashing side to side", "on the turn pixels: the sensors are not connected, "
+                   "nothing is refereed; the web page and pentago-board doctor say why and what to do"),
 }
 
 
@@ -67,6 +67,6 @@ class View:
     line_colours: tuple[str, ...] = ()  # a colour per win line, in order (else win_colour)
     draw: bool = False  # the whole board pulses softly
     cards: tuple[str, ...] = ()  # card pixels, one colour name each in chain order (match score)
-    no_sensors: bool = False  # the sensor link is down: the status pixels blink no_sensors
+    no_sensors: bool = False  # the sensor link is down: the status pixels flash no_sensors by turns
     patterns: tuple[tuple[str, ...], ...] = ()  # face-up pattern cards, five colour names each:
     #   on the card strip, else on the bottom row's hole pixels (see render)

@@ -137,18 +137,19 @@ def test_link_down_is_a_notice_and_pauses_the_grace_timer(core: Core) -> None:
     assert core.state()["link"] is True
 
 
-def test_while_the_sensors_are_away_the_state_says_why_and_the_turn_pixels_blink_magenta(core: Core) -> None:
+def test_while_the_sensors_are_away_the_state_says_why_and_the_turn_pixels_flash_side_to_side(core: Core) -> None:
     from controller.lights.view import PALETTE
 
     started(core)
     status = core.chain.status_pixels
     turn = core.state()["frame"][status[0]]
     reason = "the board MCU speaks protocol 2, this pentago-board speaks 1: reflash it with `pentago-board firmware flash`"
+    lit, off = PALETTE["no_sensors"], (0, 0, 0)
     frame = core.handle(LinkChange(2.0, False, reason)).frame
     assert core.state()["link_problem"] == reason
-    assert [frame[i] for i in status] == [PALETTE["no_sensors"]] * len(status)
-    dark = core.handle(Tick(2.25)).frame  # blinking: half the time dark
-    assert [dark[i] for i in status] == [(0, 0, 0)] * len(status)
+    assert [frame[i] for i in status] == [lit, off] * (len(status) // 2)
+    later = core.handle(Tick(2.25)).frame  # then the other half: every other pixel by turns
+    assert [later[i] for i in status] == [off, lit] * (len(status) // 2)
     back = core.handle(LinkChange(3.0, True, "MCU connected")).frame
     assert core.state()["link_problem"] is None and [list(back[status[0]])] == [turn]
 

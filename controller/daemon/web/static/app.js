@@ -331,7 +331,7 @@ function render(message) {
 }
 
 // While the sensor link is down nothing is refused or accepted: say so, why and what to do (the
-// board's turn pixels blink magenta meanwhile).
+// board's turn pixels flash cyan side to side meanwhile).
 function renderSensors(state) {
   const down = state.link === false;
   $("sensors").hidden = !down;
