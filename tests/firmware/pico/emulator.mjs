@@ -371,10 +371,6 @@ const commands = {
     else powerOff();
     return stats();
   },
-  save(c) {
-    fs.writeFileSync(c.path, session.chip ? session.chip.filesystem() : session.image.filesystem);
-    return {};
-  },
   pace(c) {
     session.speed = c.speed;
     session.emuStart = now();

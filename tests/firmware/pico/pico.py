@@ -149,7 +149,6 @@ class Pico:
         self._files = files if files is not None else device_files(size, production)
         self._dir = tempfile.TemporaryDirectory(prefix="pico-")
         self._replies: queue.Queue[dict[str, Any]] = queue.Queue()
-        self._events: list[dict[str, Any]] = []
         self._lock = threading.Condition()
         self._received = bytearray()
         self._received_ns: list[tuple[int, float]] = []   # (offset in _received, ns) per chunk
@@ -213,9 +212,6 @@ class Pico:
                 if "reply" in message:
                     self._replies.put(message)
                 else:
-                    with self._lock:
-                        self._events.append(message)
-                        self._lock.notify_all()
                     for listener in self._listeners:
                         listener(message)
 
@@ -283,10 +279,6 @@ class Pico:
                                    f"sent {self.received()[-300:]!r}")
             self.run(run_ms)
             waited += run_ms
-
-    def events(self, name: str) -> list[dict[str, Any]]:
-        with self._lock:
-            return [e for e in self._events if e.get("ev") == name]
 
     # ------------------------------------------------------------------------ the Pi's side
 
@@ -382,9 +374,6 @@ class Pico:
     def power_on(self, seed: int | None = None) -> None:
         self.seed = self.seed + 1 if seed is None else seed
         self.command("power", on=True, seed=self.seed, pins=self._encoder_levels())
-
-    def save_filesystem(self, path: str | Path) -> None:
-        self.command("save", path=str(path))
 
     def close(self) -> None:
         if self._proc.poll() is None:

@@ -52,3 +52,17 @@ def test_the_nine_by_nine_board_boots_with_its_own_config():
         hello = pico.wait_for("hello", limit_ms=4000)
         assert hello.fields["size"] == 9
         assert pico.wait_for("snapshot").fields["counts"] == [0] * 9
+
+
+def test_a_power_cycle_comes_back_with_a_new_boot_id_and_the_marbles_still_seen(booted6):
+    before = booted6.wait_for("hello").fields["boot_id"]
+    booted6.place(0, wire.NORTH)
+    booted6.run(100)
+    start = len(booted6.messages())
+    booted6.power_off()                  # a brown-out: the board keeps its marbles
+    booted6.power_on()
+    hello = booted6.wait_for("hello", after=start, limit_ms=1000)
+    assert hello.fields["reset_cause"] == wire.RESET_POWER_ON
+    assert hello.fields["boot_id"] != before        # the ring oscillator stand-in differs per power-on
+    classes = booted6.wait_for("snapshot", after=start).fields["classes"]
+    assert classes[0] == wire.NORTH and classes[14] == wire.NORTH
