@@ -32,15 +32,15 @@ class Repeats:
         self.last: str | None = None
         self.repeats = 0  # how many times the last message came again since it was logged
 
-    def say(self, message: str, **fields: Any) -> bool:
-        """Log ``message`` (with the structured ``fields``) unless it is the last one again;
-        True when it was logged."""
+    def say(self, message: str, exc_info: Any = None, **fields: Any) -> bool:
+        """Log ``message`` (with the structured ``fields``, and the exception ``exc_info``)
+        unless it is the last one again; True when it was logged."""
         if message == self.last:
             self.repeats += 1
             return False
         self.clear()
         self.last = message
-        self.logger.log(self.level, message, extra={"fields": fields} if fields else None)
+        self.logger.log(self.level, message, exc_info=exc_info, extra={"fields": fields} if fields else None)
         return True
 
     def clear(self) -> None:

@@ -117,6 +117,8 @@ class WebConfig:
 
 
 TOPIC_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a board name or prefix: one topic level, no wildcards
+HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9_-]{1,63}(?<!-)")  # one label of a host name (RFC 1123, and _)
+MAX_HOST_CHARS = 253
 
 
 @dataclass(frozen=True)
@@ -243,7 +245,7 @@ def _mqtt_config(check: _Checker, mqtt: dict[str, Any]) -> MqttConfig:
         raise check.fail("mqtt.ca_file", ca_file, "a CA file only with mqtt.tls = true")
     return MqttConfig(
         enabled=check.boolean(mqtt, "mqtt.enabled", False),
-        host=check.text(mqtt, "mqtt.host", "localhost", allow_empty=False),
+        host=check.host_name(mqtt, "mqtt.host", "localhost"),
         port=check.integer(mqtt, "mqtt.port", 1883, 1, 65535),
         board=check.topic_name(mqtt, "mqtt.board", "") or board_name(socket.gethostname()),
         prefix=check.topic_name(mqtt, "mqtt.prefix", "pentago-board"),
@@ -343,13 +345,32 @@ class _Checker:
             raise self.fail(key, value, "letters, digits, - and _ (1 to 32 of them)")
         return value
 
-    def address(self, table: dict[str, Any], key: str, default: str) -> str:
+    def host_name(self, table: dict[str, Any], key: str, default: str) -> str:
+        """An IP address or a host name that can be looked up: one the resolver refuses (a label
+        over 63 characters, an empty one) would fail at every connection attempt, for ever."""
         value = self.text(table, key, default, allow_empty=False)
-        if value == "localhost":
+        if _is_ip(value):
             return value
         try:
-            ipaddress.ip_address(value)
-        except ValueError:
-            raise self.fail(key, value, "an IP address such as 127.0.0.1, 0.0.0.0 or ::1, "
-                                        "or localhost") from None
+            ascii_name = value.rstrip(".").encode("idna").decode("ascii")  # a name in any script
+        except UnicodeError:
+            ascii_name = ""
+        if not ascii_name or len(ascii_name) > MAX_HOST_CHARS or not all(
+                HOST_LABEL.fullmatch(label) for label in ascii_name.split(".")):
+            raise self.fail(key, value, "an IP address or a host name: labels of 1 to 63 letters, digits "
+                                        f"and hyphens between dots, at most {MAX_HOST_CHARS} characters")
         return value
+
+    def address(self, table: dict[str, Any], key: str, default: str) -> str:
+        value = self.text(table, key, default, allow_empty=False)
+        if value != "localhost" and not _is_ip(value):
+            raise self.fail(key, value, "an IP address such as 127.0.0.1, 0.0.0.0 or ::1, or localhost")
+        return value
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True

@@ -68,6 +68,34 @@ def test_mqtt_without_its_client_library_is_refused_at_start_up_saying_what_to_i
         service._mqtt(config, Runtime())
 
 
+def test_a_session_failing_the_same_way_at_every_retry_is_logged_once_then_counted(monkeypatch, caplog):
+    import logging
+
+    from controller.daemon.mqtt import bridge as module
+
+    monkeypatch.setattr(module, "RETRY_S", (0.001, 0.002))
+
+    async def run() -> None:
+        bridge = module.Bridge(MqttConfig(enabled=True, host="127.0.0.1", port=free_port(), board="b1"), Runtime(), {})
+        attempts = []
+
+        def failing_client():
+            attempts.append(1)
+            raise UnicodeError("encoding with 'idna' codec failed (UnicodeError: label empty or too long)")
+
+        bridge._client = failing_client
+        bridge.start()
+        while len(attempts) < 20:
+            await asyncio.sleep(0.005)
+        await bridge.stop()
+        assert bridge._failed.repeats >= 19
+
+    with caplog.at_level(logging.ERROR, logger="pentago_board"):
+        asyncio.run(run())
+    failed = [r for r in caplog.records if r.getMessage().startswith("mqtt session failed")]
+    assert len(failed) == 1 and "label empty or too long" in failed[0].getMessage()
+
+
 def test_an_unreadable_ca_file_is_refused_naming_the_key(tmp_path):
     from controller.daemon.mqtt.bridge import tls_context
 

@@ -42,6 +42,11 @@ def test_the_password_never_shows_in_the_repr():
     ({"ca_file": "/ca.pem"}, "mqtt.ca_file = '/ca.pem' is not allowed; expected a CA file only with mqtt.tls = true"),
     ({"password": "secret"}, "mqtt.password = '<hidden>' is not allowed; expected a password only with mqtt.username"),
     ({"retain": True}, "unknown key mqtt.retain; known keys: mqtt.enabled, mqtt.host, mqtt.port"),
+    # Issue 19 item 17: a name the resolver refuses failed every connection attempt, for ever.
+    ({"host": "b" * 64 + ".example"}, "is not allowed; expected an IP address or a host name: labels of 1 to 63"),
+    ({"host": "broker..lan"}, "mqtt.host = 'broker..lan' is not allowed; expected an IP address or a host name"),
+    ({"host": "-broker.lan"}, "mqtt.host = '-broker.lan' is not allowed"),
+    ({"host": ("a" * 50 + ".") * 6}, "at most 253 characters"),
 ])
 def test_a_bad_value_names_the_key_and_what_is_allowed(section, message):
     with pytest.raises(ConfigError) as error:
@@ -49,6 +54,12 @@ def test_a_bad_value_names_the_key_and_what_is_allowed(section, message):
     assert str(error.value).startswith("config /etc/pentago-board/config.toml: ")
     assert message in str(error.value)
     assert "secret" not in str(error.value)
+
+
+@pytest.mark.parametrize("host", ["broker.lan", "localhost", "10.0.0.2", "::1", "mqtt_broker", "müller.local",
+                                  "b" * 63 + ".example", "broker.lan."])
+def test_a_host_the_resolver_can_look_up_is_taken_as_written(host):
+    assert parse_config({"mqtt": {"host": host}}).mqtt.host == host
 
 
 def test_a_host_name_becomes_a_board_name_that_fits_one_topic_level():

@@ -34,6 +34,7 @@ from paho.mqtt.subscribeoptions import SubscribeOptions
 from ... import __version__
 from ...errors import ConfigError, shown
 from ...files import read_bounded
+from ...repeats import Repeats
 from ...events import Command
 from ..config import MqttConfig
 from ..logs import event as log
@@ -80,6 +81,7 @@ class Bridge:
         self._stop = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._broker_down_said = False
+        self._failed = Repeats(logging.getLogger("pentago_board"), logging.ERROR)  # once, then counted
 
     # -- start and stop (on the loop) ----------------------------------------------------------
 
@@ -149,8 +151,8 @@ class Bridge:
                 await self._session()
             except aiomqtt.MqttError as error:
                 self._lost(error)
-            except Exception:  # a bug here must not end publishing for good: log it and reconnect
-                logging.getLogger("pentago_board").exception("mqtt session failed")
+            except Exception as error:  # a bug here must not end publishing for good: log it and reconnect
+                self._failed.say(f"mqtt session failed ({type(error).__name__}: {error})", exc_info=error)
             if self._stopping:
                 return
             if self.connected:  # it was up: the first retry comes soon
@@ -183,6 +185,7 @@ class Bridge:
     async def _session(self) -> None:
         async with self._client() as client:
             self.connected, self._state_sent, self._broker_down_said = True, None, False
+            self._failed.clear()
             log("mqtt connected", broker=f"{self.config.host}:{self.config.port}", board=self.config.board,
                 unsent=self.unsent)
             # subscribed before saying online: a command sent on seeing "online" is never missed
