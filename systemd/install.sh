@@ -80,10 +80,22 @@ place_file() {
     run install -D -m "${3:-0644}" "$1" "$ROOT$2"
 }
 
+# The config holds the MQTT password and the console's token: root writes it, the service's group
+# reads it, nobody else does (an older install left it world-readable: an upgrade mends that).
+secure_config() {
+    if [ ! -e "$ROOT$CONFIG" ]; then
+        run install -D -m 0640 "$HERE/config.toml" "$ROOT$CONFIG"
+        run chgrp "$ACCOUNT" "$ROOT$CONFIG"
+        return
+    fi
+    [ "$(stat -c %a "$ROOT$CONFIG")" = 640 ] || run chmod 0640 "$ROOT$CONFIG"
+    [ "$(stat -c %G "$ROOT$CONFIG")" = "$ACCOUNT" ] || run chgrp "$ACCOUNT" "$ROOT$CONFIG"
+}
+
 install_all() {
     ensure_account
     ensure_venv
-    [ -e "$ROOT$CONFIG" ] || run install -D -m 0644 "$HERE/config.toml" "$ROOT$CONFIG"
+    secure_config
     place_file "$HERE/pentago-board.sh" "$COMMAND" 0755 || true
     if place_file "$HERE/99-pentago-mcu.rules" "$RULE"; then
         run udevadm control --reload-rules

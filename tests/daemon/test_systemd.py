@@ -81,6 +81,10 @@ FAKES = {
     "usermod": 'echo "usermod $*" >> "$STATE/log"; echo "$3" | tr , "\\n" >> "$STATE/member"',
     "id": 'tr "\\n" " " < "$STATE/member" 2>/dev/null',
     "systemctl": 'echo "systemctl $*" >> "$STATE/log"',
+    # the pentago group exists only in the fakes: chgrp records it, stat -c %G reads it back
+    "chgrp": 'echo "chgrp $*" >> "$STATE/log"; echo "$1" > "$STATE/group-of-$(basename "$2")"',
+    "stat": ('if [ "$2" = %G ]; then cat "$STATE/group-of-$(basename "$3")" 2>/dev/null || echo root; '
+             'else exec /usr/bin/stat "$@"; fi'),
     "udevadm": 'echo "udevadm $*" >> "$STATE/log"',
     # python3 -m venv DIR: a venv whose python only logs what it is asked to do (pip install)
     "fakepython": ('echo "python $*" >> "$STATE/log"; mkdir -p "$3/bin"; '
@@ -145,6 +149,24 @@ def test_install_twice_changes_nothing_the_second_time(fake_system):
     assert config.read_text() == 'profile = "A-6x6"\n'
     assert [line.split()[0] for line in second] == ["venv-python", "systemctl", "systemctl"]
     assert "useradd" not in dry and "install -D" not in dry and "daemon-reload" not in dry
+
+
+def test_the_config_holding_the_passwords_is_readable_by_the_service_s_group_only(fake_system):
+    """Issue 19, item 18: config.toml (the MQTT password, the console's token) was installed 0644."""
+    install, root = fake_system
+    _, ran = install()
+    config = root / "etc/pentago-board/config.toml"
+    assert config.stat().st_mode & 0o777 == 0o640
+    assert f"chgrp pentago {config}" in ran
+    # An older install's world-readable config is mended by the upgrade, its settings kept.
+    config.write_text('profile = "B-6x6"\n[mqtt]\npassword = "pw"\n')
+    config.chmod(0o644)
+    (root.parent / "state" / "group-of-config.toml").write_text("root\n")
+    _, upgrade = install()
+    assert config.stat().st_mode & 0o777 == 0o640 and f"chgrp pentago {config}" in upgrade
+    assert config.read_text() == 'profile = "B-6x6"\n[mqtt]\npassword = "pw"\n'
+    _, again = install()
+    assert not [line for line in again if line.startswith(("chmod", "chgrp"))]
 
 
 def test_uninstall_removes_the_service_and_keeps_config_and_journal(fake_system):
