@@ -53,7 +53,7 @@ def _serve(args: argparse.Namespace, journal: Path) -> int:
     web = WebConfig(enabled=True, bind="127.0.0.1", port=args.port, token=secrets.token_urlsafe(12),
                     token_from="the address sim printed on its terminal")
     config = Config(profile=profile_for(args.board, args.sensing, journal.parent), journal=journal, web=web)
-    return service.start(config, None, on_listening=lambda urls: announce(urls, args.no_browser))
+    return service.start(config, None, on_listening=lambda urls: announce(urls, args.no_browser), lay_out=True)
 
 
 def profile_for(board: str, sensing: str, folder: Path) -> str:

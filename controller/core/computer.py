@@ -49,6 +49,7 @@ class Computer:
         self.open_twist: tuple[str, float] | None = None  # an open twist before a computer seat, and since when
         self._after_skip: tuple[Any, Any] = (None, None)  # the last upcoming() answer, by the state it was for
         self._start: tuple[Any, str | None] = (None, None)  # the turn in play's key, by the moves before it
+        self.said: dict[str, dict[str, Any]] = {}  # each answered turn's move for the page (see showing)
 
     # -- whose turn ----------------------------------------------------------------------------
 
@@ -170,6 +171,7 @@ class Computer:
         live = (self.computer_turn(flow), key)
         self.prompts = {k: m for k, m in self.prompts.items() if k in live}
         self.prompts[key] = move
+        self._say(flow, game, key, move, "computer")
         return f"{flow.seat_name(game.to_move)} plays {_words(flow, game, move)}"
 
     def answer_hint(self, flow: Any, args: dict[str, Any]) -> str:
@@ -182,6 +184,7 @@ class Computer:
         if isinstance(move, str):
             return f"hint: {move}"
         self.hint = (key, move)
+        self._say(flow, game, key, move, "hint")
         return f"hint for {flow.seat_name(game.to_move)}: {_words(flow, game, move)}"
 
     # -- showing and judging -------------------------------------------------------------------
@@ -209,6 +212,27 @@ class Computer:
         own = self.prompts.get(self.computer_turn(flow) or "")
         return (own is not None and own.twist is None and game.phase is Phase.TWIST
                 and flow.placed_hole == own.hole and game.may_skip_twist())
+
+    def _say(self, flow: Any, game: Any, key: str, move: Any, by: str) -> None:
+        """Keep what the page says of an answered move while its turn lasts."""
+        keep = {*self.prompts, *(self.hint[:1] if self.hint else ())}
+        self.said = {k: v for k, v in self.said.items() if k in keep}
+        g, origin, colour = game.geometry, getattr(move, "origin", None), getattr(move, "colour", None)
+        marble = game.colour_of(game.to_move) if colour is None and origin is None else colour
+        self.said[key] = {"by": by, "seat": game.to_move, "name": flow.seat_name(game.to_move),
+                          "move": game.move_name(move), "words": _words(flow, game, move).split(": ", 1)[1],
+                          "hole": hole_name(move.hole, g), "origin": None if origin is None else hole_name(origin, g),
+                          "colour": None if marble is None else flow.colours[marble]}
+
+    def showing(self, flow: Any) -> dict[str, Any] | None:
+        """The move the board lights now, for the page: ``{by: "computer" | "hint", seat, name,
+        move, words, hole, origin, colour}`` (``colour``: the marble's; None for a marble moved
+        in Triple's move phase), or None."""
+        shown = self.shown(flow)
+        if shown is None:
+            return None
+        answered = [*self.prompts.items(), *([self.hint] if self.hint else [])]
+        return next((self.said[key] for key, move in answered if move == shown and key in self.said), None)
 
     def follows(self, flow: Any, actions: tuple[Action, ...]) -> bool:
         """Every action of a computer seat's turn is the move it chose: played out on a copy of

@@ -17,7 +17,9 @@ Keys (existing ones keep their meaning; the game's keys were added for the famil
   ``cards``: the face-up pattern cards (Pentago Triple; personal cards in seat order), ``[]``
   in other games; ``eliminated``: the seats knocked out, in order; ``taken``: the cards each seat
   took (the bonus game, else None); ``confirm``: ``{"hole", "colour"}`` while a new marble's
-  colour awaits confirmation on the board, else None;
+  colour awaits confirmation on the board, else None; ``prompt``: the move the board lights (the
+  computer's or a hint, see :meth:`controller.core.computer.Computer.showing`), else None;
+  ``mid_turn``: the blocks left part-way through a turn;
 - ``link``: whether the sensor link is up (False between a LinkChange down and the next up);
   ``link_problem``: while it is down, why and what to do (e.g. "the board MCU speaks protocol 2,
   ...: reflash it with ..."), else None;
@@ -75,6 +77,8 @@ def state(core: Any) -> dict[str, Any]:
         "eliminated": list(getattr(game, "eliminated", ())),
         "taken": taken(game),
         "confirm": confirm(core),
+        "prompt": core.computer.showing(flow) if game else None,
+        "mid_turn": mid_turn(core),
         "link": core.referee.link_up,
         "link_problem": core.referee.link_problem or None,
         "detail": flow.detail() if game and hasattr(flow, "detail") else None,
@@ -119,6 +123,13 @@ def confirm(core: Any) -> dict[str, str] | None:
     if colour is None:
         return None
     return {"hole": hole_name(core.flow.placed_hole, core.geometry), "colour": colour}
+
+
+def mid_turn(core: Any) -> list[int]:
+    """The blocks whose encoder count stands between two quarters: left part-way through a
+    turn (or being turned now), which the page asks to finish or undo."""
+    physical = core.physical
+    return [block for block in range(1, len(physical.steps) + 1) if not physical.quarters(block)]
 
 
 def outcome(game: Any) -> dict[str, Any] | None:

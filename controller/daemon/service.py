@@ -54,9 +54,11 @@ class Daemon:
     mqtt: Any = None  # the MQTT bridge, when [mqtt] is enabled
 
 
-def build(config: Config, notifier: Notifier, config_path: Path | None = None) -> Daemon:
+def build(config: Config, notifier: Notifier, config_path: Path | None = None, *, lay_out: bool = False) -> Daemon:
     """Build every part from ``config``; raises PentagoError (ConfigError, ProfileError,
-    DriverUnavailable) with a message for the user."""
+    DriverUnavailable) with a message for the user. ``lay_out``: the simulator's virtual board
+    starts with a resumed game's marbles (``pentago-board run`` on the virtual profile starts
+    it empty, as the tests of a board found cleared after a power cut want)."""
     from ..core import Core
     from ..drivers.factory import build_inputs, build_pixels
 
@@ -72,9 +74,24 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None) -
                       notifier=notifier, tape=_tape(config, profile, clock()), clock=clock,
                       brightness=config.brightness, level=config.game.level, engine=config.game.engine)
     board = inputs if profile.driver == "virtual" else None
+    if board is not None and lay_out:
+        _lay_out(board, core)
     log("resumed" if core.resume.used else "fresh start", profile=profile.name, journal=config.journal,
         records=core.resume.used)
     return Daemon(config, profile, runtime, board, config_path, mqtt=_mqtt(config, runtime))
+
+
+def _lay_out(board: Any, core: Any) -> None:
+    """A resumed game on the virtual board: its marbles go back where the game has them, as a
+    real board keeps them through a power cut (else every marble came back through repair)."""
+    flow = core.flow
+    if flow.game is None:
+        return
+    position = flow.expected()
+    for hole in range(position.geometry.hole_count):
+        colour = position.colour_at(hole)
+        if colour is not None:
+            board.place(hole, flow.colours[colour])
 
 
 def _mqtt(config: Config, runtime: Runtime) -> Any:
@@ -156,7 +173,7 @@ async def _serve_until(daemon: Daemon, stop: asyncio.Event,
                        on_listening: Callable[[list[str]], None] | None) -> int:
     runtime = daemon.runtime
     runtime.start()
-    runner = await _start_web(daemon) if daemon.config.web.enabled else None
+    runner = await _start_web(daemon, announced=on_listening is not None) if daemon.config.web.enabled else None
     if daemon.config.mqtt.enabled:
         daemon.mqtt.start()  # connects in the background: a missing broker never holds up the board
     if on_listening is not None:
@@ -177,7 +194,9 @@ async def _serve_until(daemon: Daemon, stop: asyncio.Event,
     return EXIT_FAILED if runtime.failed else EXIT_OK
 
 
-async def _start_web(daemon: Daemon) -> Any:
+async def _start_web(daemon: Daemon, announced: bool = False) -> Any:
+    """The web console, listening; ``announced``: its address (with the token) goes to the
+    terminal, so the log names no address of its own (one address on the screen, never two)."""
     from aiohttp import web
 
     from .web.app import SHUTDOWN_TIMEOUT_S, build_app
@@ -199,7 +218,10 @@ async def _start_web(daemon: Daemon) -> Any:
     addresses = [f"http://{_host(host)}:{port}/" for host, port, *_ in runner.addresses]
     query = f"?token={quote(web_config.token, safe='')}" if web_config.token else ""
     daemon.urls = [address + query for address in addresses]  # for the terminal only, never the log
-    log("web console", url=" ".join(addresses), token=_token_source(daemon.config))
+    if announced:
+        log("web console", port=runner.addresses[0][1], token=_token_source(daemon.config))
+    else:
+        log("web console", url=" ".join(addresses), token=_token_source(daemon.config))
     return runner
 
 
@@ -273,11 +295,11 @@ def under_journald(environ: dict[str, str] | os._Environ[str] = os.environ) -> b
 
 
 def start(config: Config, config_path: Path | None,
-          on_listening: Callable[[list[str]], None] | None = None) -> int:
+          on_listening: Callable[[list[str]], None] | None = None, *, lay_out: bool = False) -> int:
     """Build and serve the daemon; user errors are printed and give exit status 2 (config,
     profile) or 1 (drivers, web port)."""
     try:
-        daemon = build(config, Notifier(), config_path)
+        daemon = build(config, Notifier(), config_path, lay_out=lay_out)
         return asyncio.run(serve(daemon, on_listening))
     except ConfigError as exc:
         log("cannot start", logging.ERROR, error=exc)

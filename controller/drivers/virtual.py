@@ -182,6 +182,11 @@ class VirtualBoard:
 
     # -- what the board holds -----------------------------------------------------------------
 
+    def offsets(self) -> dict[int, int]:
+        """The blocks left part-way through a turn: block -> detents from square (clockwise positive)."""
+        with self._lock:
+            return {block: offset for block, offset in enumerate(self._offset, 1) if offset}
+
     def marbles(self) -> dict[int, str | None]:
         """The physical truth: hole over a sensor -> marble colour (None if placed without)."""
         with self._lock:
@@ -226,7 +231,7 @@ class VirtualBoard:
         block = self.grid.block_of(hole)
         if self._offset[block - 1]:
             raise VirtualBoardError(
-                f"cannot {doing} {self.name(hole)}: block {block} is mid-turn"
+                f"cannot {doing} {self.name(hole)}: block {block} is mid-turn; finish its turn or turn it back"
             )
 
     def _detent(self, block: int, sign: int) -> None:

@@ -43,7 +43,7 @@ from ..lights.scenes import (
     cards_scene, confirm_colour_scene, eliminated_scene, menu_scene, overlay, pattern_scene, prompt_scene,
     repair_scene, standings_scene, turn_scene,
 )
-from ..lights.view import View
+from ..lights.view import HoleLight, View
 from ..rules import IllegalMoveError, Phase, Position, TripleGame, Twist, hole_name, parse_hole, parse_twist
 from ..rules.cards import COLOUR_LETTERS
 from .menu import Menu
@@ -441,17 +441,23 @@ def scene(flow: TripleFlow, menu: Menu, repair: list[Step], prompt: Any = None) 
     victim = next((c.eliminated for c in game.claims if c.turn == len(game.moves) and c.eliminated), None)
     if just.holes and victim is not None:
         return overlay(cards, just, eliminated_scene(flow.seat_colour(victim)))
-    return overlay(cards, just, turn_scene(flow.seat_colour(game.to_move)), _prompt(game, prompt))
+    return overlay(cards, just, turn_scene(flow.seat_colour(game.to_move)), _prompt(flow, game, prompt))
 
 
-def _prompt(game: TripleGame, prompt: Any) -> View:
-    """Where the prompted move goes: the marble to lift while it stands, else the empty hole
-    (with the twist's arrow), else the arrow alone."""
+def _prompt(flow: TripleFlow, game: TripleGame, prompt: Any) -> View:
+    """Where the prompted move goes, in the colour of its marble (blue is a marble here, so the
+    prompt's blue would say "blue" whatever the move needs): the marble to lift blinking while
+    it stands, else the empty hole lit steadily in the colour to put there (with the twist's
+    arrow), else the arrow alone."""
     if prompt is None:
         return View()
-    if prompt.origin is not None and game.position.colour_at(prompt.origin) is not None and game.lifted is None:
-        return prompt_scene(prompt.origin, None)
-    return prompt_scene(prompt.hole if game.position.colour_at(prompt.hole) is None else None, prompt.twist)
+    standing = None if prompt.origin is None else game.position.colour_at(prompt.origin)
+    if standing is not None and game.lifted is None:
+        return View(holes=(HoleLight(prompt.origin, flow.colours[standing], blink=True),))
+    marble = prompt.colour if prompt.origin is None else game.in_hand
+    empty = game.position.colour_at(prompt.hole) is None
+    return prompt_scene(prompt.hole if empty and marble is not None else None, prompt.twist,
+                        flow.colours[marble] if marble is not None else "prompt")
 
 
 def _patterns(game: TripleGame, turn: int) -> View:

@@ -230,4 +230,6 @@ SPEC = GameSpec(
     scene=scene,
     colours=colours,
     rules=make,
+    lights=tuple((colour, f"on an empty hole in Picture-Puzzle's build: put a {colour} stone here")
+                 for colour in PICTURE_COLOURS),
 )

@@ -146,6 +146,7 @@ class GameSpec:
     variants: Mapping[int, str] = field(default_factory=dict)  # record variant by board size
     rules: Callable[[GameSpec, Mapping[str, Any], int, int], PlaceTwistGame] = make_place_twist
     computer: bool = False  # the computer opponent can play a seat
+    lights: tuple[tuple[str, str], ...] = ()  # (marble colour, what it means lit on a hole): the page's legend
 
     def variant(self, size: int) -> str:
         """The variant its records name on a ``size`` board (``classic-9x9``)."""

@@ -169,4 +169,6 @@ SPEC = TripleSpec(
     colours=colours,
     rules=make,
     computer=True,
+    lights=tuple((colour, f"on an empty hole in Pentago Triple: the computer's move or a hint, put a {colour} "
+                          "marble here (blinking under a marble: lift that one first)") for colour in MARBLES),
 )

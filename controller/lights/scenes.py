@@ -52,10 +52,12 @@ def turn_scene(colour: str) -> View:
     return View(turn=_colour(colour))
 
 
-def prompt_scene(hole: int | None, twist: Twist | None) -> View:
+def prompt_scene(hole: int | None, twist: Twist | None, colour: str = "prompt") -> View:
     """Where to play (a computer move, a hint, a puzzle step): the hole, then the twist's arrow
-    chasing in its direction. Either may be None (a placement alone, or the twist still to do)."""
-    holes = () if hole is None else (HoleLight(hole, "prompt"),)
+    chasing in its direction. Either may be None (a placement alone, or the twist still to do).
+    The hole shows the prompt colour, or ``colour`` where the move's marble colour is the
+    players' choice (Pentago Triple: the hole lit in the colour of the marble to put there)."""
+    holes = () if hole is None else (HoleLight(hole, _colour(colour)),)
     arrows = () if twist is None else (ArrowLight(twist.block, twist.clockwise, "prompt"),)
     return View(holes=holes, arrows=arrows)
 

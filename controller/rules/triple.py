@@ -310,6 +310,11 @@ class TripleGame:
         """How many marbles of ``colour`` are still in the box (0 for a colour out of play)."""
         return PER_COLOUR - self.out[colour] if colour in self.allowed else 0
 
+    @property
+    def in_hand(self) -> int | None:
+        """The colour of the marble lifted in the move phase and not yet put down, else None."""
+        return None if self.lifted is None else self._lifted_colour
+
     def is_move_phase(self) -> bool:
         """True once every marble in play is on the board: turns move marbles."""
         return not any(self.in_box(c) for c in self.allowed)

@@ -131,3 +131,34 @@ def test_the_computer_s_skipped_twist_ends_its_turn_once_its_marble_is_in() -> N
     assert state["moves"] == ["a1", "i9", "e5"] and state["to_move"] == 1 and state["state"] == "awaiting_placement"
     rig.feed(Command(rig.t, "hint", {}))
     assert rig.notices[-1] == "hint: thinking of a move for Ann"
+
+
+def test_the_state_says_what_the_board_lights_for_the_computer_and_for_a_hint() -> None:
+    """Issue 22, item 7: the page's Game card says what the computer played and what to do,
+    from the state's ``prompt`` (it was only in the messages, far below the board)."""
+    rig = ComputerRig(start={"game": "classic", "computer": True, "names": ["Ann", "Seat 2"], "level": 1})
+    rig.play("c3 3R")
+    rig.answer("e5 2L")
+    assert rig.core.state()["prompt"] == {
+        "by": "computer", "seat": 2, "name": "Computer (easy)", "move": "e5 2L",
+        "words": "put a black marble on e5, then turn block 2 counter-clockwise", "hole": "e5", "origin": None,
+        "colour": "black"}
+    rig.play("e5 2L")
+    assert rig.core.state()["prompt"] is None
+    rig.feed(Command(rig.t, "hint", {}))
+    think = rig.thinks[-1]
+    rig.feed(Command(rig.t, "hint_move", {"key": think.key, "move": "a6 1L"}))
+    prompt = rig.core.state()["prompt"]
+    assert (prompt["by"], prompt["name"], prompt["words"]) == ("hint", "Ann", "put a white marble on a6, then turn "
+                                                                               "block 1 counter-clockwise")
+
+
+def test_a_block_left_part_way_through_a_turn_is_in_the_state() -> None:
+    """Issue 22, item 4: the page draws it and asks to finish or undo the turn."""
+    rig = ComputerRig(start={"game": "classic"})
+    rig.do("turn", 4, 3)  # half a quarter on the 6-detent virtual board
+    rig.wait()
+    assert rig.core.state()["mid_turn"] == [4]
+    rig.do("turn", 4, 3)
+    rig.wait()
+    assert rig.core.state()["mid_turn"] == []

@@ -277,7 +277,7 @@ def test_the_computers_triple_move_lights_and_a_wrong_colour_is_guided_off() -> 
     think = rig.thinks[-1]
     rig.feed(Command(rig.t, "computer_move", {"key": think.key, "move": "Rb5 4R"}))
     assert rig.notices[-1] == "Computer plays Rb5 4R: put a red marble on b5, then turn block 4 clockwise"
-    assert "prompt:b5" in rig.lit() and "arrow:4R" in rig.lit()
+    assert "red:b5" in rig.lit() and "arrow:4R" in rig.lit()  # the hole in the marble's colour (issue 22, item 1)
     rig.do("place", "b5", "blue")  # the computer's hole, not its colour
     rig.wait(2.5)
     assert rig.core.state()["moves"] == [] and rig.core.state()["state"] == "repair"

@@ -79,3 +79,61 @@ def test_sim_with_presence_sensing_confirms_chosen_colours_with_the_buttons(tmp_
     profile = load_profile(profile_for("6x6", "presence", tmp_path))
     assert (profile.name, profile.sensing, profile.driver) == ("virtual-6x6-presence", "presence", "virtual")
     assert (profile.colour_input.method, profile.colour_input.cycle, profile.colour_input.confirm) == ("confirm", "back", "ok")
+
+
+def _started(proc: subprocess.Popen[str]) -> tuple[str, str]:
+    found = re.fullmatch(r"Virtual board: (http://127\.0\.0\.1:\d+/)\?token=([\w-]+)  \(Ctrl-C to stop\)\n",
+                         proc.stdout.readline())
+    assert found
+    return found.groups()
+
+
+def _api(base: str, token: str, path: str, body: dict | None = None) -> dict:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{base}{path}?token={token}", data=data,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def _until(check, seconds: float = 10.0):
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if (found := check()):
+            return found
+        time.sleep(0.1)
+    return check()
+
+
+def test_a_journalled_sim_comes_back_with_its_marbles_and_prints_one_address(tmp_path):
+    """Issue 22, items 13 and 10: `sim --journal FILE` resumed the game on an empty virtual
+    board (every marble back through repair); and the log printed a second address, without
+    the token, just above the one to open."""
+    journal = tmp_path / "journal.jsonl"
+    proc = sim("--port", "0", "--journal", str(journal))
+    try:
+        base, token = _started(proc)
+        _api(base, token, "api/command", {"name": "new_game", "args": {"game": "classic"}})
+        assert _until(lambda: _api(base, token, "api/state")["state"]["state"] == "awaiting_placement")
+        for verb, body, then in (("place", {"hole": "b5", "colour": "white"}, "awaiting_twist"),
+                                 ("quarter", {"block": 1, "clockwise": True}, "awaiting_placement"),
+                                 ("place", {"hole": "e2", "colour": "black"}, "awaiting_twist")):
+            _api(base, token, f"api/board/{verb}", body)
+            assert _until(lambda: _api(base, token, "api/state")["state"]["state"] == then)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(15) == 0
+    finally:
+        proc.kill()
+    assert "url=" not in proc.stderr.read()
+    proc = sim("--port", "0", "--journal", str(journal))
+    try:
+        base, token = _started(proc)
+        message = _until(lambda: (m := _api(base, token, "api/state"))["state"].get("moves") == ["b5 1R"] and m)
+        assert message["state"]["state"] == "awaiting_twist" and message["state"]["repair"] == []
+        assert message["marbles"] == {"25": "white", "10": "black"}  # b5 (block 1's centre) and e2
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(15)
+        proc.kill()

@@ -239,12 +239,15 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
     async def check(client, board):
         layout = (await (await client.get("/api/layout")).json())["layout"]
         assert layout["looks"]["black"] == {"marble": "#1b1b1f", "light": "violet", "rgb": [90, 0, 160]}
-        means = {entry["means"]: entry["looks"] for entry in layout["legend"]}
-        assert means["turn pixels: black to move, or black won"] == "violet"
-        assert means["turn pixels: white to move, or white won"] == "white"
-        assert any("computer's move" in text for text in means) and "sky blue" in means.values()
         looks = [entry["looks"] for entry in layout["legend"]]
         assert len(looks) == len(set(looks)), looks  # issue 22, item 11: one word per colour
+        means = {entry["looks"]: entry["means"] for entry in layout["legend"]}
+        assert means["violet"].startswith("turn pixels: black to move, or black won")
+        assert means["white"].startswith("turn pixels: white to move, or white won")
+        assert means["sky blue"].startswith("the computer's move or a hint")
+        # Issue 22, item 1: Triple's prompts light the hole in the marble's colour, and say so.
+        assert "on an empty hole in Pentago Triple: the computer's move or a hint, put a yellow marble here" in means["yellow"]
+        assert "put a red marble here" in means["red"] and means["red"].startswith("turn pixels: red to move")
         assert layout["menu"]["games"] == [{"value": "classic", "means": "Classic Pentago"},
                                            {"value": "triple", "means": "Pentago Triple"},
                                            {"value": "puzzle", "means": "Picture-Puzzle"}]
@@ -332,3 +335,23 @@ def test_a_black_marble_from_your_hand_is_no_white_move_on_the_virtual_board():
         assert state["repair"] == [] and state["physical"][3] == "..x..."
 
     console()(check)
+
+
+def test_clear_board_turns_a_block_left_mid_turn_back_then_lifts_every_marble():
+    """Issue 22, item 4: Clear board failed with 409 "block 3 is mid-turn" after a one-detent twist."""
+    from controller.daemon.web.verbs import clear
+    from controller.drivers.virtual import VirtualBoard, VirtualBoardError
+
+    board = VirtualBoard(6, sensing="colour", detents_per_quarter=6)
+    board.start(lambda event: None)
+    board.place("b2", "white")
+    board.place("e5", "black")
+    board.turn(3, 1)
+    assert board.offsets() == {3: 1}
+    try:
+        board.lift("b2")
+        raise AssertionError("lifted from a block mid-turn")
+    except VirtualBoardError as error:
+        assert str(error) == "cannot lift a marble from b2: block 3 is mid-turn; finish its turn or turn it back"
+    assert clear(board) == {"done": "clear", "lifted": ["b2", "e5"]}
+    assert board.offsets() == {} and board.marbles() == {}

@@ -175,6 +175,29 @@ def test_the_move_phase_lifts_and_drops_and_refuses_the_marble_played_last() -> 
     assert [r["kind"] for r in records] == ["drop", "twist"] and flow.state in ("awaiting_placement", "game_over")
 
 
+def test_a_prompted_move_lights_in_its_marble_s_colour_never_the_prompt_s_blue() -> None:
+    """Issue 22, item 1: the computer's move and every hint lit the hole in the prompt's blue,
+    whatever colour the move needs, and blue is one of Triple's marbles. The hole shows the
+    marble's colour; in the move phase the marble to lift blinks in its own colour first."""
+    from controller.rules import TripleMove
+
+    flow = flow_of(players=2, cards="BYRYB")
+    view = scene(flow, Menu((SPEC,), 6), [], TripleMove(h("b5"), 1, None, Twist(4, True)))
+    assert [(x.hole, x.colour, x.blink) for x in view.holes] == [(h("b5"), "yellow", False)]
+    assert [(a.block, a.clockwise, a.colour) for a in view.arrows] == [(4, True, "prompt")]
+    flow = full_flow()
+    game = flow.game
+    origin = next(x for x in range(36) if game.position.colour_at(x) is not None and x != game.last_played)
+    colour = ("blue", "yellow", "red")[game.position.colour_at(origin)]
+    empty = next(x for x in range(36) if game.position.colour_at(x) is None)
+    move = TripleMove(empty, None, origin, Twist(1, True))
+    view = scene(flow, Menu((SPEC,), 6), [], move)
+    assert [(x.hole, x.colour, x.blink) for x in view.holes] == [(origin, colour, True)] and not view.arrows
+    flow.accept((Action("lift", origin),), 3.0)
+    view = scene(flow, Menu((SPEC,), 6), [], move)
+    assert [(x.hole, x.colour, x.blink) for x in view.holes] == [(empty, colour, False)]
+
+
 # -- the journal -------------------------------------------------------------------------------
 
 def actions_of(text: str) -> list[Action]:

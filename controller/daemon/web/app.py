@@ -71,7 +71,7 @@ def build_app(runtime: Runtime, profile: Profile, *, board: Any = None, token: s
     ``bind`` is the configured listening address (see guard.py for the hosts it allows)."""
     app = web.Application(middlewares=[_errors, guard(bind, token)])
     app[RUNTIME], app[BOARD], app[SOCKETS] = runtime, board, set()
-    app[HUB] = Hub(extra=lambda: {"marbles": _marbles(board)})
+    app[HUB] = Hub(extra=lambda: {"marbles": _marbles(board), "offsets": _offsets(board)})
     board_layout = layout(profile, virtual=board is not None)
     app[SETTINGS] = {"layout": board_layout, "defaults": defaults.command_args(),
                      "games": [spec.name for spec in offered(profile.size)]}
@@ -112,6 +112,12 @@ def _limits(board_layout: dict[str, Any]) -> Limits:
 def _marbles(board: Any) -> dict[str, str | None]:
     """The virtual board's physical truth for the page (hole index as text -> colour)."""
     return {} if board is None else {str(h): c for h, c in board.marbles().items()}
+
+
+def _offsets(board: Any) -> dict[str, int]:
+    """The virtual board's blocks left part-way through a turn (block as text -> detents), which
+    the page draws turned that far."""
+    return {} if board is None else {str(b): d for b, d in board.offsets().items()}
 
 
 # -- middleware --------------------------------------------------------------------------------

@@ -58,13 +58,20 @@ def look(colour: str) -> dict[str, Any]:
 
 
 def legend(colours: tuple[str, ...], size: int) -> list[dict[str, Any]]:
-    """Every LED colour the board shows and what it means: the turn colour of every seat its
-    games have (the board's own, then the further seat colours), then the signals."""
+    """Every LED colour the board shows and what it means, one entry per colour as it looks
+    (a colour with several meanings says each): the turn colour of every seat its games have
+    (the board's own, then the further seat colours), the marble colours a game lights on its
+    holes (Triple's prompts, Picture-Puzzle's build), then the signals."""
     seats = (c for spec in offered(size) for c in _seat_colours(spec, max(spec.choice("players").values), colours, size))
-    turns = [{"rgb": look(c)["rgb"], "looks": look(c)["light"], "means": f"turn pixels: {c} to move, or {c} won"}
-             for c in dict.fromkeys(seats)]
-    return turns + [{"rgb": list(PALETTE[name]), "looks": looks, "means": means}
-                    for name, (looks, means) in SIGNAL_WORDS.items()]
+    meanings = [(c, f"turn pixels: {c} to move, or {c} won") for c in dict.fromkeys(seats)]
+    meanings += [light for spec in offered(size) for light in spec.lights]
+    entries: dict[str, dict[str, Any]] = {}
+    for colour, means in meanings:
+        entry = entries.setdefault(look(colour)["light"], {"rgb": look(colour)["rgb"], "means": []})
+        entry["means"].append(means)
+    for name, (looks, means) in SIGNAL_WORDS.items():
+        entries[looks] = {"rgb": list(PALETTE[name]), "means": [means]}
+    return [{"rgb": entry["rgb"], "looks": looks, "means": "; ".join(entry["means"])} for looks, entry in entries.items()]
 
 
 def menu_pages(size: int) -> dict[str, Any]:

@@ -66,7 +66,10 @@ def block(data: dict[str, Any], limits: Limits) -> int:
 
 
 def clear(board: Any) -> dict[str, Any]:
-    """Lift every marble (the players clearing the board after a game, in one click)."""
+    """Lift every marble (the players clearing the board after a game, in one click), first
+    turning any block left part-way through a turn back square, as hands would."""
+    for block, offset in board.offsets().items():
+        board.turn(block, -offset)
     lifted = []
     for index in sorted(board.marbles()):
         board.lift(index)
