@@ -120,8 +120,15 @@ class Chip {
     mcu.flash.set(image.filesystem, FLASH_FS_OFFSET);
     mcu.peripherals[ROSC_BASE] = new Rosc(options.seed);
     mcu.peripherals[VREG_BASE] = new ChipReset(options.resetCause !== 'watchdog');
-    if (options.resetCause === 'watchdog') mcu.watchdog.reason = 1;   // REASON.TIMER
-    mcu.peripherals[WATCHDOG_BASE].onWatchdogTrigger = () => { this.bitten = true; };
+    if (options.resetCause === 'watchdog') mcu.peripherals[WATCHDOG_BASE].reason = 1;   // REASON.TIMER
+    // The watchdog resets the chip; stop its timer first: rp2040js would re-arm the alarm at
+    // the count it already reached, and fire it again and again at the same instant.
+    const watchdog = mcu.peripherals[WATCHDOG_BASE];
+    watchdog.onWatchdogTrigger = () => {
+      watchdog.alarm.enable = false;
+      watchdog.timer.enable = false;
+      this.bitten = true;
+    };
     this.eraseAt = romFunction(mcu.bootrom, ROM_ERASE);
     this.programAt = romFunction(mcu.bootrom, ROM_PROGRAM);
     this.busyCycles = 0;
@@ -267,6 +274,7 @@ const session = {
   emuStart: 0,
   timer: null,
   schedule: [],          // [{atNs, apply}] applied at exact emulated instants
+  resets: 0,             // watchdog resets so far
 };
 
 const now = () => session.baseNs + (session.chip ? session.chip.nanos : 0);
@@ -297,6 +305,7 @@ function advance(targetNs) {
 
 function watchdogReset() {
   const { seed } = session.chip.options;
+  session.resets += 1;
   event({ ev: 'watchdog', ns: now() });
   powerOff();
   powerOn({ seed: (seed ?? 1) + 1, resetCause: 'watchdog' });
@@ -305,7 +314,7 @@ function watchdogReset() {
 function stats() {
   const chip = session.chip;
   return { ns: now(), busy_cycles: chip ? chip.busyCycles : 0, adc_reads: chip ? chip.adcReads : 0,
-    powered: !!chip, configured: chip ? chip.configured : false };
+    powered: !!chip, configured: chip ? chip.configured : false, resets: session.resets };
 }
 
 function freeRun() {
