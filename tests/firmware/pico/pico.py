@@ -398,6 +398,7 @@ class PtyBridge:
     port (the daemon, pyserial, mpremote): ``path`` is a symlink to the current pty, like the
     udev name /dev/pentago-mcu. :meth:`unplug` removes the tty (the host sees the port vanish;
     whatever the device writes meanwhile is lost, FACTS.md 6), :meth:`plug` makes a new one.
+    A reset or power cut takes the tty away too, and it comes back when USB is configured again.
 
     Example::
 
@@ -439,7 +440,12 @@ class PtyBridge:
             self._master = self._slave = None
 
     def _from_device(self, event: dict[str, Any]) -> None:
-        if event.get("ev") != "usb":
+        kind = event.get("ev")
+        if kind == "power" or kind == "watchdog":   # the device left the bus
+            self.unplug()
+        elif kind == "configured" and self._master is None:
+            self.plug()
+        if kind != "usb":
             return
         with self._lock:
             if self._master is None:

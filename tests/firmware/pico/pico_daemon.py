@@ -22,6 +22,7 @@ import glob
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,22 @@ def missing() -> str | None:
     return None
 
 
+def slowed(tmp_path: Path, speed: float) -> dict[str, str]:
+    """The environment that runs a program's clocks at ``speed`` (libfaketime and slowclock.so)."""
+    shim = tmp_path / "slowclock.so"
+    if not shim.exists():
+        subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(shim), str(HERE / "slowclock.c"),
+                        "-ldl"], check=True)
+    return {**os.environ, "LD_PRELOAD": f"{shim}:{libfaketime()}", "FAKETIME": f"+0 x{speed}",
+            "GPIOZERO_PIN_FACTORY": "mock"}
+
+
+def cli(tmp_path: Path, speed: float, *args: str, timeout_s: float = 900) -> subprocess.CompletedProcess:
+    """``pentago-board ARGS`` with its clocks at ``speed`` (its timeouts then judge emulated time)."""
+    return subprocess.run([sys.executable, "-m", "controller", *args], cwd=ROOT, capture_output=True,
+                          text=True, env=slowed(tmp_path, speed), timeout=timeout_s)
+
+
 class PicoDaemon:
     """An emulated Pico of ``profile`` (B-6x6 or B-9x9) on a pty, and the daemon using it."""
 
@@ -63,12 +80,8 @@ class PicoDaemon:
         text = text.replace('port = "/dev/pentago-mcu"', f'port = "{self.bridge.path}"')
         text = text.replace('driver = "spi"', 'driver = "virtual"')
         (tmp_path / f"{profile}.toml").write_text(text)
-        shim = tmp_path / "slowclock.so"
-        subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(shim), str(HERE / "slowclock.c"), "-ldl"],
-                       check=True)
         saved = dict(os.environ)
-        os.environ.update({"LD_PRELOAD": f"{shim}:{libfaketime()}", "FAKETIME": f"+0 x{speed}",
-                           "GPIOZERO_PIN_FACTORY": "mock"})
+        os.environ.update(slowed(tmp_path, speed))
         try:
             self.daemon = DaemonProcess(tmp_path, profile=str(tmp_path / f"{profile}.toml")).start()
         finally:
