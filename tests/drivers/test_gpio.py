@@ -189,6 +189,33 @@ def test_stop_logs_a_pin_that_will_not_let_go_and_releases_every_other(gpio, moc
         DigitalInputDevice(pin, pull_up=True, pin_factory=mock_factory).close()
 
 
+def test_the_scan_slows_down_at_rest_and_speeds_up_after_a_change(gpio, matrix, clock):
+    gpio._interval_s = 0.005  # the scan thread's pace (the fixture scans by hand)
+    gpio.tick(0.001)
+    assert gpio._pause_s() == 0.015  # at rest: a change is still seen within 15 ms
+    matrix.close(hole("b2"))
+    gpio.tick(0.001)
+    assert gpio._pause_s() == 0.005  # something moved: scan at full pace
+    clock.advance(1.0)
+    assert gpio._pause_s() == 0.005
+    clock.advance(1.5)
+    assert gpio._pause_s() == 0.015
+
+
+def test_a_contact_that_bounced_back_is_timed_afresh_after_a_rest(gpio, matrix):
+    matrix.close(hole("c3"))
+    gpio.tick(0.002)
+    matrix.open(hole("c3"))  # back before it settled: nothing pending, nothing emitted
+    gpio.tick(0.002)
+    gpio.tick(0.1)
+    matrix.close(hole("c3"))
+    gpio.tick(0.002)
+    gpio.tick(0.02)
+    assert gpio.events == []  # 22 ms closed: not yet settled (30 ms)
+    gpio.tick(0.02)
+    assert [(e.hole, e.reading) for e in gpio.events] == [(hole("c3"), MARBLE)]
+
+
 def test_scan_thread_reports_a_placed_marble(mock_factory, matrix):
     driver = GpioInputs(6, PINS, PROFILE.buttons, debounce_ms=5, scan_interval_ms=1,
                         pin_factory=mock_factory)

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from gpiozero import RotaryEncoder
+from gpiozero import Device, RotaryEncoder
 from gpiozero.pins import Factory
 
 from ...errors import ProfileError
@@ -21,6 +21,7 @@ from .release import release
 
 if TYPE_CHECKING:
     from ...profile import GpioPins, Profile
+    from .lgpio_matrix import LgpioMatrix
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float]
@@ -38,8 +39,12 @@ class GpioInputs:
       make A change before B; if a block counts backwards, swap its two pins in the profile;
     - buttons: each between its pin and GND, with the Pi's pull-up (:class:`.buttons.GpioButtons`).
 
-    The scan thread (or a caller of :meth:`scan`) reads the matrix every ``scan_interval_ms``;
-    a hole's new state must hold for ``debounce_ms`` before it is emitted. Encoder and button
+    The scan thread (or a caller of :meth:`scan`) reads the matrix every ``scan_interval_ms``
+    while anything on the board changed in the last ``busy_s``, and every
+    ``rest_scan_interval_ms`` otherwise (a change is still seen within that, under 20 ms, and a
+    board at rest costs a third of the scans); a hole's new state must hold for ``debounce_ms``
+    before it is emitted. On lgpio's pins the matrix is read with its group calls
+    (:class:`.lgpio_matrix.LgpioMatrix`), elsewhere pin by pin through gpiozero. Encoder and button
     callbacks run on gpiozero's event thread, so ``emit`` must be thread-safe (a queue's put).
     """
 
@@ -51,26 +56,34 @@ class GpioInputs:
         *,
         debounce_ms: float = 30.0,
         scan_interval_ms: float | None = 5.0,
+        rest_scan_interval_ms: float = 15.0,
+        busy_s: float = 2.0,
         clock: Clock = time.monotonic,
         pin_factory: Factory | None = None,
     ) -> None:
         self._clock = clock
         self._debounce_s = debounce_ms / 1000
         self._interval_s = None if scan_interval_ms is None else scan_interval_ms / 1000
+        self._rest_s, self._busy_s = max(rest_scan_interval_ms / 1000, self._interval_s or 0), busy_s
+        self._changed_at = -busy_s
         if len(pins.matrix_holes) != size * size:
             raise ProfileError(
                 f"gpio matrix_holes has {len(pins.matrix_holes)} holes for a {size}x{size} board"
             )
-        self._matrix = ReedMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes,
-                                  pin_factory)
         self._encoders = [RotaryEncoder(a, b, max_steps=0, pin_factory=pin_factory)
                           for a, b in pins.encoders]
         self._buttons = GpioButtons(buttons, clock=clock, pin_factory=pin_factory)
+        self._matrix = _matrix(pins, pin_factory or Device.pin_factory)
         self._debouncer: Debouncer | None = None
         self._emit: Emit | None = None
         self._halt = threading.Event()
         self._thread: threading.Thread | None = None
         self._closed = False
+
+    @property
+    def matrix(self) -> object:
+        """The matrix reader in use (ReedMatrix, or LgpioMatrix on lgpio's pins)."""
+        return self._matrix
 
     @classmethod
     def from_profile(cls, profile: Profile, **overrides: object) -> GpioInputs:
@@ -94,12 +107,16 @@ class GpioInputs:
 
     def scan(self) -> None:
         """Read the matrix once and emit the holes whose new state has settled."""
-        if self._debouncer is None or self._emit is None:
+        debouncer, emit = self._debouncer, self._emit
+        if debouncer is None or emit is None:
             return
-        now = self._clock()
-        for hole, closed in enumerate(self._matrix.read()):
-            if self._debouncer.update(hole, closed, now):
-                self._emit(HoleReading(now, hole, MARBLE if closed else EMPTY))
+        raw = self._matrix.read()
+        if raw == debouncer.settled and not debouncer.pending:
+            return  # the board at rest: nothing to debounce, nothing to say
+        now = self._changed_at = self._clock()
+        for hole, closed in enumerate(raw):
+            if debouncer.update(hole, closed, now):
+                emit(HoleReading(now, hole, MARBLE if closed else EMPTY))
 
     def stop(self) -> None:
         """Stop the scan thread and release every pin. Safe to call twice."""
@@ -115,8 +132,12 @@ class GpioInputs:
                     for block, encoder in enumerate(self._encoders, start=1))
             self._matrix.close()
 
+    def _pause_s(self) -> float | None:
+        busy = self._clock() - self._changed_at < self._busy_s
+        return self._interval_s if busy else self._rest_s
+
     def _run(self) -> None:
-        while not self._halt.wait(self._interval_s):
+        while not self._halt.wait(self._pause_s()):
             try:
                 self.scan()
             except Exception:  # a GPIO hiccup must not end the scanning for good
@@ -137,3 +158,16 @@ class GpioInputs:
         emit = self._emit
         if emit is not None:
             emit(event)
+
+
+def _matrix(pins: GpioPins, factory: Factory | None) -> ReedMatrix | LgpioMatrix:
+    """lgpio's group reads when gpiozero's pins are lgpio's, on the same chip; else gpiozero."""
+    try:
+        from gpiozero.pins.lgpio import LGPIOFactory
+
+        from .lgpio_matrix import LgpioMatrix
+    except ImportError:  # no lgpio: gpiozero reads the pins through another library
+        LGPIOFactory = None  # noqa: N806
+    if LGPIOFactory is not None and isinstance(factory, LGPIOFactory):
+        return LgpioMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, factory.chip)
+    return ReedMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, factory)

@@ -18,6 +18,15 @@ from ...errors import ProfileError
 from .release import release
 
 
+def check_holes(rows: Sequence[int], columns: Sequence[int], holes: Sequence[int]) -> None:
+    """ProfileError unless ``holes`` names each crossing's hole exactly once."""
+    if len(holes) != len(rows) * len(columns) or sorted(holes) != list(range(len(holes))):
+        raise ProfileError(
+            f"gpio matrix_holes {tuple(holes)} must name each of the {len(rows)} x "
+            f"{len(columns)} crossings' holes exactly once"
+        )
+
+
 class ReedMatrix:
     """Rows driven, columns read: ``read()`` gives the contact state of every hole.
 
@@ -32,11 +41,7 @@ class ReedMatrix:
         holes: Sequence[int],
         pin_factory: Factory | None = None,
     ) -> None:
-        if len(holes) != len(rows) * len(columns) or sorted(holes) != list(range(len(holes))):
-            raise ProfileError(
-                f"gpio matrix_holes {tuple(holes)} must name each of the {len(rows)} x "
-                f"{len(columns)} crossings' holes exactly once"
-            )
+        check_holes(rows, columns, holes)
         self._holes = tuple(holes)
         # active_high=False: on() drives the row low; the pull-up columns then read active
         # (value 1) when low, i.e. when the switch at the crossing is closed.
