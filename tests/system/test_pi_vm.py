@@ -1,0 +1,100 @@
+"""bench/pi_vm: the daemon under real systemd in a virtual machine, build A on a kernel GPIO chip.
+
+The VM itself runs (``run.py --short``) where KVM can boot Debian's kernel; on a host whose KVM
+is PVM (kvm_pvm: only PVM guest kernels boot) qemu would have to emulate the CPU, about fifty
+times slower, so CI skips that part, saying why, and the bench runs it long by hand. What runs
+everywhere: the mirror read from apt's configuration, the GPIO chip module compiled against
+Debian's headers for the image's kernel, and the scripted games checked by the rules.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from controller.rules import ClassicGame
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "bench/pi_vm"
+sys.path.insert(0, str(BENCH))
+
+import guest_board  # noqa: E402
+import mirror  # noqa: E402
+import run  # noqa: E402
+from vm import accelerator  # noqa: E402
+
+
+def test_the_mirror_is_read_from_deb822_and_one_line_sources(tmp_path):
+    (tmp_path / "sources.list.d").mkdir()
+    (tmp_path / "sources.list").write_text("# none here\ndeb-src http://src.example/debian bookworm main\n")
+    (tmp_path / "sources.list.d/other.sources").write_text(
+        "Types: deb\nURIs: http://security.example/debian-security\nSuites: bookworm-security\nComponents: main\n\n"
+        "Types: deb\n# a comment\nURIs: http://mirror.example/debian/\nSuites: bookworm bookworm-updates\n"
+        "Components: main contrib\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n")
+    assert mirror.debian_mirror(apt=tmp_path) == "http://mirror.example/debian"
+    (tmp_path / "sources.list").write_text("deb [arch=amd64 signed-by=/k.gpg] http://one.example/debian bookworm main\n")
+    assert mirror.debian_mirror(apt=tmp_path) == "http://one.example/debian"
+
+
+def test_no_source_for_the_suite_says_which_files_were_read(tmp_path):
+    (tmp_path / "sources.list.d").mkdir()
+    with pytest.raises(ValueError, match=r"no 'deb' source for bookworm main in .*sources.list"):
+        mirror.debian_mirror(apt=tmp_path)
+
+
+def test_the_power_cut_game_wins_for_nobody():
+    game = ClassicGame()
+    for text in run.GAME:
+        game.push_text(text)
+        assert not game.is_over(), text
+
+
+def test_the_build_a_game_is_legal_and_won_on_placement_by_white():
+    game = ClassicGame()
+    played: list[str] = []
+    for step in guest_board.GAME:
+        if step == "take_back":
+            game.pop()
+            played.pop()
+            continue
+        text = step[0] if len(step) == 1 else f"{step[0]} {step[1]}{'R' if step[2] else 'L'}"
+        game.push_text(text)
+        played.append(text)
+    assert game.is_over() and game.standings[0] == (1,)
+
+
+@pytest.mark.parametrize("block, clockwise", [(1, True), (2, False), (3, True), (4, False)])
+def test_the_boards_quarter_turn_moves_marbles_as_the_rules_rotate_them(block, clockwise, tmp_path, monkeypatch):
+    from controller.rules import geometry, hole_name, parse_hole
+
+    g = geometry(6)
+    board = guest_board.Board(ROOT / "hardware/profiles/A-6x6.toml")
+    monkeypatch.setattr(board, "write", lambda marbles=None: None)
+    monkeypatch.setattr(board, "level", lambda pin, value: None)
+    marbles = {"a6", "b5", "c4", "d6", "f4", "a1", "c2", "e3", "f1"}
+    board.marbles = set(marbles)
+    board.quarter(block, clockwise, edge_s=0)
+    stones = sum(1 << parse_hole(name, g) for name in marbles)
+    rotated = g.rotate(stones, block, clockwise)
+    assert board.marbles == {hole_name(h, g) for h in range(36) if rotated >> h & 1}
+
+
+def test_the_gpio_chip_module_compiles_against_debian_12s_kernel_headers(tmp_path):
+    headers = sorted(Path("/usr/src").glob("linux-headers-*-amd64"))
+    assert headers, "Debian's kernel headers are needed: apt-get install linux-headers-amd64 (.ci/run does)"
+    built = run.build_module(headers[-1].name.removeprefix("linux-headers-"), tmp_path)
+    assert built.exists() and built.stat().st_size > 0
+
+
+@pytest.mark.timeout(3600)
+def test_the_short_vm_run_passes_every_check():
+    accel, why = accelerator()
+    if accel != "kvm" or os.geteuid() != 0 or not shutil.which("debootstrap"):
+        pytest.skip(f"the VM part needs hardware KVM, root and debootstrap here ({why})")
+    result = subprocess.run([sys.executable, str(BENCH / "run.py"), "--short"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
