@@ -18,15 +18,16 @@ from ..rules.notation import hole_name
 from ..rules.pictures import NAMES, check_title, picture_of, save_user_picture
 from ..rules.position import Position
 
-def save(readings: list[str], geometry: Geometry, title: Any) -> str:
-    """Save the picture ``readings`` show, titled ``title``; the notice saying what happened."""
+def save(readings: list[str], geometry: Geometry, title: Any) -> tuple[str, bool]:
+    """Save the picture ``readings`` show, titled ``title``; the notice saying what happened,
+    and whether the library has a new picture."""
     try:
         picture = picture_of(check_title(title), position(readings, geometry))
         path = save_user_picture(picture)
     except (ValueError, OSError) as error:  # FileExistsError too: a title already taken
-        return f"save picture: {error}"
+        return f"save picture: {error}", False
     return (f"saved the picture {picture.title!r} ({picture.stone_count} stones) as {picture.name!r} "
-            f"for the {picture.size}x{picture.size} board ({path.name})")
+            f"for the {picture.size}x{picture.size} board ({path.name})"), True
 
 
 def position(readings: list[str], geometry: Geometry) -> Position:

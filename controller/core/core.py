@@ -67,6 +67,8 @@ class Core:
             raise ProfileError(f"marble colour {unlit[0]!r} has no light (colours: {', '.join(PALETTE)})")
         self.geometry = profile.geometry
         self.level: int | None = None  # the board's configured level of the computer (the runtime's)
+        self.pictures_saved = 0  # pictures saved from this board since it started
+        self.games_started = 0  # new games started since it started (the page's messages start afresh with each)
         self.now = start_time
         self.referee = Referee(profile, settle_s, grace_s, turn_settle_s, start)
         self.flow: Any = self._flow_for(games.DEFAULT)
@@ -255,7 +257,9 @@ class Core:
     def _save_picture(self, args: dict[str, Any]) -> None:
         """Capture the board as the sensors read it now and save it among the user pictures,
         titled ``args["title"]`` (see :mod:`controller.core.capture`)."""
-        self.out.notices.append(capture.save(self.physical.readings, self.geometry, args.get("title")))
+        notice, saved = capture.save(self.physical.readings, self.geometry, args.get("title"))
+        self.out.notices.append(notice)
+        self.pictures_saved += saved  # the page reads the library afresh when this changes
 
     def _start(self, options: dict[str, Any]) -> None:
         """Start checked ``options``' game (with its own flow if it has another)."""
@@ -265,6 +269,7 @@ class Core:
         if type(self.flow) is not games.get(options["game"]).flow:  # a subclass is another game's flow
             self.flow = self._flow_for(options["game"])
         self.out.records.append(self.flow.new_game(options, self.now))
+        self.games_started += 1
         self.referee.sees(self.flow.colours, self.colours, self.sensing)
         match = " (a match)" if options.get("match") else ""
         self.out.notices.append(f"new game of {self.spec.title}{match}: {self.flow.seat_name(self.flow.game.to_move)} to move")

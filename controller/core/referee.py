@@ -184,12 +184,19 @@ def describe(flow: Any, record: dict[str, Any]) -> str:
         seat = game.to_move if game and game.phase.value == "twist" else None
         return f"{record['hole']} placed" + (f" by {flow.seat_name(seat)}" if seat else "")
     if kind in ("twist", "skip"):
+        if game and not game.moves and "twist" in record:  # Picture-Puzzle's twists are no moves
+            return f"block {record['twist'][:-1]} turned {'clockwise' if record['twist'].endswith('R') else 'counter-clockwise'}"
         return f"{flow.move_texts()[-1] if game and game.moves else kind} accepted"
     if kind == "take_back":
         return "take-back"
     if kind == "end":
         return _ending(flow, record)
-    return kind
+    return STEP_WORDS[kind].format(**record) if kind in STEP_WORDS and "hole" in record else kind
+
+
+# How a step other than a move is told (Picture-Puzzle's build and dismantle, Triple's move phase).
+STEP_WORDS = {"build": "{hole}: a stone of the picture", "remove": "{hole}: a stone taken out",
+              "lift": "{hole}: a marble lifted", "drop": "{hole}: the marble put down"}
 
 
 def _ending(flow: Any, record: dict[str, Any]) -> str:

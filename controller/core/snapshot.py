@@ -19,7 +19,9 @@ Keys (existing ones keep their meaning; the game's keys were added for the famil
   took (the bonus game, else None); ``confirm``: ``{"hole", "colour"}`` while a new marble's
   colour awaits confirmation on the board, else None; ``prompt``: the move the board lights (the
   computer's or a hint, see :meth:`controller.core.computer.Computer.showing`), else None;
-  ``mid_turn``: the blocks left part-way through a turn;
+  ``mid_turn``: the blocks left part-way through a turn; ``pictures_saved``: how many pictures
+  were saved from the board since it started (the page then reads the library afresh);
+  ``games_started``: how many games were started since it started (each game's messages start afresh);
 - ``link``: whether the sensor link is up (False between a LinkChange down and the next up);
   ``link_problem``: while it is down, why and what to do (e.g. "the board MCU speaks protocol 2,
   ...: reflash it with ..."), else None;
@@ -79,6 +81,8 @@ def state(core: Any) -> dict[str, Any]:
         "confirm": confirm(core),
         "prompt": core.computer.showing(flow) if game else None,
         "mid_turn": mid_turn(core),
+        "pictures_saved": core.pictures_saved,
+        "games_started": core.games_started,
         "link": core.referee.link_up,
         "link_problem": core.referee.link_problem or None,
         "detail": flow.detail() if game and hasattr(flow, "detail") else None,

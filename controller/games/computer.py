@@ -134,7 +134,7 @@ def computer_choices(players: int, pairs: bool = False, level_words: tuple[str, 
                       pairs=pairs),
         LevelChoice("level", (None, *(level.number for level in LEVEL_TABLE)),
                     ("the board's level (from its config)", *(level_words or tuple(level.words for level in LEVEL_TABLE))),
-                    default=None),
+                    default=None, label="Computer's level"),
         HINTS,
     )
 

@@ -22,9 +22,10 @@ from .spec import Choice, GameSpec
 PLAYERS = Choice("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
                  refusal="Multiplayer Pentago is for 2 to 4 players", default=3)
 TWIST = Choice("twist", ("cw", "both"), ("twists clockwise only (the rulebook's rule)", "twists either way"),
-               refusal="twists are 'cw' (clockwise only) or 'both'")
+               refusal="twists are 'cw' (clockwise only) or 'both'", label="Twists")
 NEUTRAL_SKIP = Choice("neutral_skip", (True, False),
-                      ("the twist may be skipped while a block is neutral", "every turn twists"), menu=False)
+                      ("the twist may be skipped while a block is neutral", "every turn twists"), menu=False,
+                      label="Neutral blocks")
 
 
 def colours(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:

@@ -115,6 +115,9 @@ class PictureChoice(Choice):
     def menu_values(self, size: int) -> tuple[Any, ...]:
         return by_difficulty(size)
 
+    def means(self, value: Any, chosen: Mapping[str, Any] | None = None) -> str:
+        return _picture_words(value) if isinstance(value, str) else str(value)  # saved pictures too
+
     def values_for(self, chosen: Mapping[str, Any]) -> tuple[Any, ...]:
         return self.menu_values(chosen.get("size", 9))
 
@@ -132,9 +135,14 @@ def _score(name: str, size: int) -> int:
 
 
 def _picture_words(name: str) -> str:
-    ratings = ", ".join(f"{rate(library_picture(name, size)).score}/5 on {size}x{size}"
-                        for size in (9, 6) if name in library_names(size))
-    return f"{library_picture(name, 9).title} (difficulty {ratings})"
+    """A picture's title and its difficulty on each board it is drawn for (a picture saved from
+    a board is drawn for that board alone)."""
+    sizes = [size for size in (9, 6) if name in library_names(size)]
+    if not sizes:
+        return name
+    ratings = ", ".join(f"{_score(name, size) if name in shipped_names(size) else rate(library_picture(name, size)).score}"
+                        f"/5 on {size}x{size}" for size in sizes)
+    return f"{library_picture(name, sizes[0]).title} (difficulty {ratings})"
 
 
 @dataclass(frozen=True)
@@ -191,18 +199,21 @@ DISMANTLE_LEVEL = DismantleLevel("level", LEVELS, (
     "dismantle level 1: each twist turns a block with a new hole, so the holes move",
     "dismantle level 2: removals and twists mixed, on any block with stones",
     "dismantle level 3: removals and twists mixed, each twist moving as many stones as it can",
-), refusal=f"the dismantle levels are {', '.join(map(str, LEVELS[:-1]))} and {LEVELS[-1]}", default=DEFAULT_LEVEL)
+), refusal=f"the dismantle levels are {', '.join(map(str, LEVELS[:-1]))} and {LEVELS[-1]}", default=DEFAULT_LEVEL,
+   label="Computer's dismantle")
 PICTURE = PictureChoice("picture", library_names(9), tuple(_picture_words(n) for n in library_names(9)),
                         refusal=f"the pictures are {', '.join(library_names(9))}")
 START_K = Setting("start_k", MENU_K, tuple(f"first stage: k = {k} (stones and twists in each dismantle)" for k in MENU_K),
-                  menu=True)
-RESTORE_LIMIT = Setting("restore_limit_s", (None,), ("seconds for a restore (no limit)",))
-DISMANTLE_LIMIT = Setting("dismantle_limit_s", (None,), ("seconds for a dismantle (no limit)",))
-SHOW = Setting("show_s", (0,), ("seconds the picture is shown before each round (0: none)",))
+                  menu=True, label="First k")
+RESTORE_LIMIT = Setting("restore_limit_s", (None,), ("seconds for a restore (no limit)",), label="Time per restore (s)")
+DISMANTLE_LIMIT = Setting("dismantle_limit_s", (None,), ("seconds for a dismantle (no limit)",),
+                          label="Time per dismantle (s)")
+SHOW = Setting("show_s", (0,), ("seconds the picture is shown before each round (0: none)",),
+               label="Show the picture (s)")
 CHECK = Choice("check", ("colour", "polarity", "presence"),
                ("the judge checks every colour (the virtual board)", "the judge checks white and black (a polarity board)",
                 "the judge checks only where stones are (a presence board)"), menu=False,
-               refusal="the judge checks 'colour', 'polarity' or 'presence'")
+               refusal="the judge checks 'colour', 'polarity' or 'presence'", label="What the judge checks")
 
 
 def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> Any:

@@ -83,10 +83,15 @@ class Choice:
     refusal: str = ""  # how a value outside ``values`` is refused, after "<name> <value>: "
     menu: bool = True  # offered on a menu page (when it has more than one value)
     default: Any = None  # None: the first value
+    label: str = ""  # the option's name in words, for the page's form and menu ("" : its name, capitalised)
 
     def __post_init__(self) -> None:
         if self.default is None:
             object.__setattr__(self, "default", self.values[0])
+
+    def heading(self) -> str:
+        """The option's name as people read it: its label, else its name in words."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def check_in(self, value: Any, options: Mapping[str, Any]) -> Any:
         """``value`` checked with the options chosen before it (the computer's seats need the

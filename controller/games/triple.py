@@ -97,11 +97,12 @@ def _brief(value: Any) -> str:
 
 PLAYERS = Choice("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
                  refusal="Pentago Triple is for 2 to 4 players")
-TWO_COLOUR = Choice("two_colour", (False, True), ("three colours", "two-colour play (the cards' two colours only)"))
+TWO_COLOUR = Choice("two_colour", (False, True), ("three colours", "two-colour play (the cards' two colours only)"),
+                    label="Colours")
 MODE = Choice("mode", MODES, ("shared face-up cards: complete one to knock out the player before you",
                               "personal cards: one each, the first to build their own wins",
                               "bonus game: one card at a time, most cards wins"),
-              refusal="the modes are 'shared', 'personal' and 'bonus'")
+              refusal="the modes are 'shared', 'personal' and 'bonus'", label="Cards in play")
 # What each level of the computer does at a Triple seat (controller.ai.triple): every level
 # completes a card when it can and never hands one to the next player when a move avoids it.
 LEVELS = (
@@ -112,7 +113,7 @@ LEVELS = (
 )
 CARDS = FreeChoice("cards", ("",), ("cards dealt from the shipped deck (or name them: BYRYB,RRYBB)",))
 SEED = FreeChoice("seed", (None,), ("the deck shuffled by the time the game starts (or give a seed)",),
-                  input="number")
+                  input="number", label="Shuffle (a seed)")
 
 
 class TripleSpec(GameSpec):

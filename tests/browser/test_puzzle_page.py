@@ -56,8 +56,8 @@ def test_a_picture_built_on_the_page_then_a_round_that_passes_and_one_that_fails
     for hole, colour in orion.holes():
         click_hole(page, hole_name(hole, g), COLOUR_NAMES[colour])
     expect(page.locator("#notices")).to_contain_text("Seat 1: look away! Seat 2: dismantle now")
-    expect(page.locator("#round")).to_have_text(
-        "Stage 1, k = 1: Seat 2 dismantles (1 removal and 1 twist to go) while Seat 1 looks away")
+    expect(page.locator("#turn-text")).to_have_text("Seat 2: take 1 stone out and make 1 twist (Seat 1 looks away)")
+    expect(page.locator("#round")).to_have_text("Orion: stage 1, k = 1 (stones out and twists in each dismantle)")
 
     page.click('[data-hole="e8"]')  # seat 2 takes a stone out...
     turn(page, "1R")  # ...and turns the top-left block: Betelgeuse moves from c7 to a7
@@ -122,9 +122,8 @@ def test_the_board_saved_as_a_picture_from_the_page_is_offered_and_plays(page9: 
     page.fill("#picture-title", "Kite/2")
     page.click("#save-picture button[type=submit]")
     expect(page.locator("body")).to_contain_text("only letters, digits, spaces, - and ' (no '/')")
-    page.reload()  # the form reads the pictures afresh
-    page.select_option("#game", "puzzle")
-    page.select_option("#picture", label="kite")
+    page.select_option("#game", "puzzle")  # the form offers it at once, under its title
+    page.select_option("#picture", label=page.locator("#picture option", has_text="Kite (difficulty").inner_text())
     page.click("#new-game button[type=submit]")
     expect(page.locator("#notices")).to_contain_text("new game of Picture-Puzzle")
     expect(page.locator("#notices")).to_contain_text("build Kite")

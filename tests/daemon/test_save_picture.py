@@ -66,9 +66,12 @@ def test_the_new_game_form_offers_a_saved_picture_once_the_page_reloads_its_layo
         assert "four-w" not in before and before[0] == "red-cross"  # the 6x6 board's own, easiest first
         await post(client, "/api/board/place", {"hole": "d4", "colour": "green"})
         await post(client, "/api/command", {"name": "save_picture", "args": {"title": "Green Dot"}})
-        await until(client, lambda state: "green-dot" in library_names(6))
+        await until(client, lambda state: state["pictures_saved"] == 1)  # the page's cue to read it afresh
+        assert "green-dot" in library_names(6)
         layout = await (await client.get("/api/layout")).json()
         assert pictures(layout) == [*before, "green-dot"]
-        assert layout["layout"]["menu"]["pages"]["puzzle"]["picture"][-1] == {"value": "green-dot", "means": "green-dot"}
+        # Issue 22, item 12: under its title, with its difficulty (it was its file name alone).
+        assert layout["layout"]["menu"]["pages"]["puzzle"]["picture"][-1] == {
+            "value": "green-dot", "means": "Green Dot (difficulty 2/5 on 6x6)"}
 
     console()(check)

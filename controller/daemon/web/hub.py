@@ -24,6 +24,7 @@ class Hub:
         self.message = "{}"
         self.notices: deque[str] = deque(maxlen=RECENT_NOTICES)
         self._extra = extra  # more fields for every message, e.g. the virtual board's marbles
+        self._game: Any = None  # the state's games_started: a new game's messages start afresh
         self._changed = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -36,6 +37,9 @@ class Hub:
             self._loop.call_soon_threadsafe(self.publish, state, notices)
 
     def publish(self, state: dict[str, Any], notices: tuple[str, ...] = ()) -> None:
+        if state.get("games_started") != self._game:  # a new game: the last game's messages go
+            self._game = state.get("games_started")
+            self.notices.clear()
         self.notices.extend(notices)
         body = {"type": "state", "state": state, "notices": list(self.notices), **self._extra()}
         self.message = json.dumps(body, default=str)

@@ -77,26 +77,28 @@ def legend(colours: tuple[str, ...], size: int) -> list[dict[str, Any]]:
 def menu_pages(size: int) -> dict[str, Any]:
     """The LED menu of a ``size`` board, in words: the games offered (the first page's options)
     and each game's own pages, every option as ``{value, means}`` in the order its hole lights
-    (a1, b1, ...; a page's values may depend on the board, as Picture-Puzzle's pictures do).
+    (a1, b1, ...; a page's values may depend on the board, as Picture-Puzzle's pictures do), and
+    each page's name in words (``labels``: "First k", never ``start_k``).
     From the games' registry, so the page explains any game added there."""
     games = offered(size)
     return {"games": [{"value": spec.name, "means": spec.title} for spec in games],
             "pages": {spec.name: {choice.name: [{"value": value, "means": choice.means(value)}
                                                 for value in choice.menu_values(size)]
                                   for choice in spec.pages()}
-                      for spec in games}}
+                      for spec in games},
+            "labels": {spec.name: {choice.name: choice.heading() for choice in spec.pages()} for spec in games}}
 
 
 def games_offered(board: tuple[str, ...], size: int) -> list[dict[str, Any]]:
     """Every game a ``size`` board plays, for the page's new-game form: its name and title, its
-    options (each with its default, its values in words and whether the LED menu asks it; a
+    options (each with its name in words, its default, its values in words and whether the LED menu asks it; a
     ``new_game`` command takes them by name; a free option, such as Triple's cards, says how a
     form asks it in ``input``; the values a board offers, as its menu: Picture-Puzzle's pictures
     are the board's own, saved ones too) and each number of players' seat colours, seat 1
     first (partners share a colour in team play; Triple's seats wear no marble colour), and the
     marble colours it is played with (``marbles``)."""
     return [{"name": spec.name, "title": spec.title,
-             "options": [{"name": c.name, "default": c.default, "menu": c.menu and len(c.values) > 1,
+             "options": [{"name": c.name, "label": c.heading(), "default": c.default, "menu": c.menu and len(c.values) > 1,
                           "values": [{"value": v, "means": c.means(v)} for v in c.menu_values(size)],
                           "input": getattr(c, "input", None)}  # a free option's field: "text" or "number"
                          for c in spec.choices],

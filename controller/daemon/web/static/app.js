@@ -66,14 +66,52 @@ const live = {
 
 // -- what the player does ------------------------------------------------------------------------
 
-function chosenColour() {
+// The colour of the marble put on ``index``: the hand's, or with "auto" the colour the board
+// asks there (a hole lit in a marble colour: Picture-Puzzle's build, Triple's prompt; in repair
+// the turn pixels show the marble to put back), else the colour of the seat due.
+function chosenColour(index) {
   const picked = document.querySelector('input[name="colour"]:checked')?.value || "auto";
   if (picked !== "auto") return picked;
-  if (!seatsWearMarbles(last?.state || {})) return gameColours(last?.state || {})[0];
+  const state = last?.state || {};
+  const lit = marbleLit(state, layout.pixels.findIndex(p => p.kind === "hole" && p.hole === index));
+  if (lit) return lit;
+  if (state.state === "repair") {
+    const shown = marbleLit(state, layout.pixels.findIndex(p => p.kind === "status"));
+    if (shown) return shown;
+  }
+  if (!seatsWearMarbles(state)) return gameColours(state)[0];
   // While a seat may still twist, a placement means it skipped the twist: the next seat placed.
-  const state = last?.state || {}, seat = state.to_move || 1;
+  const seat = state.to_move || 1;
   return seatColour(state, state.state === "awaiting_twist" ? nextPlaying(state, seat) : seat) || layout.colours[0];
 }
+
+// The game's marble colour pixel ``i`` of the frame shows (at any brightness), or null.
+function marbleLit(state, i) {
+  const rgb = (state.frame || [])[i] || [0, 0, 0], top = Math.max(...rgb);
+  if (i < 0 || !top) return null;
+  return gameColours(state).find(colour => {
+    const want = layout.looks[colour]?.rgb || [0, 0, 0], full = Math.max(...want);
+    return full && want.every((v, k) => Math.abs(v / full - rgb[k] / top) < 0.05);
+  }) || null;
+}
+
+// The hand holds the marble it lifted, as a real hand does, until it is put down (then "auto"
+// again, where the hand has it): picking a colour by hand lets it go.
+const hand = {
+  held: false,
+  hold(colour) {
+    const radio = document.querySelector(`input[name="colour"][value="${colour}"]`);
+    if (!radio) return;
+    this.held = !!document.querySelector('input[name="colour"][value="auto"]');
+    radio.checked = true;
+  },
+  putDown() {
+    if (!this.held) return;
+    this.held = false;
+    const auto = document.querySelector('input[name="colour"][value="auto"]');
+    if (auto) auto.checked = true;
+  },
+};
 
 // -- the seats of the game in play: names, colours, teams ----------------------------------------
 
@@ -123,10 +161,13 @@ function sides(state) {
 const ORDINALS = ["1st", "2nd", "3rd", "4th"];
 
 const actions = {
-  hole(name, index) {
+  async hole(name, index) {
     if (!layout.virtual) return;
-    const occupied = last && String(index) in (last.marbles || {});
-    api(occupied ? "/api/board/lift" : "/api/board/place", occupied ? { hole: name } : { hole: name, colour: chosenColour() });
+    const marbles = last?.marbles || {}, occupied = String(index) in marbles;
+    const answer = await api(occupied ? "/api/board/lift" : "/api/board/place",
+      occupied ? { hole: name } : { hole: name, colour: chosenColour(index) });
+    if (answer.done && occupied && marbles[String(index)]) hand.hold(marbles[String(index)]);
+    else if (answer.done) hand.putDown();
   },
   // A click turns a quarter; shift-click one encoder detent (to try half-made twists).
   quarter(block, clockwise, oneDetent) {
@@ -164,6 +205,19 @@ function buildControls(settings) {
 
 // "Your hand": the marble colours of the game in play (auto: the colour of the seat due, in the
 // games where a seat plays its own colour).
+// A prompted move (the computer's, a hint) with its marble's colour: the hand takes that colour
+// once per prompt where the players choose colours (Pentago Triple), so a click plays it.
+let prompted = null;
+function followPrompt(state) {
+  const prompt = state.prompt, key = prompt ? `${prompt.move} ${prompt.seat}` : null;
+  if (key === prompted) return;
+  prompted = key;
+  if (prompt?.colour && !document.querySelector('input[name="colour"][value="auto"]')) {
+    const radio = document.querySelector(`input[name="colour"][value="${prompt.colour}"]`);
+    if (radio) radio.checked = true;
+  }
+}
+
 function buildHand(colours, auto = true) {
   const picked = document.querySelector('input[name="colour"]:checked')?.value;
   const first = colours.includes(picked) ? picked : auto ? "auto" : colours[0];
@@ -174,6 +228,7 @@ function buildHand(colours, auto = true) {
     return label;
   }));
   $("colours").dataset.colours = `${auto ? "auto," : ""}${colours.join(",")}`;
+  $("colours").onchange = () => { hand.held = false; };
 }
 
 const chosenGame = () => layout.games.find(game => game.name === $("game").value) || layout.games[0];
@@ -192,7 +247,7 @@ function buildGameOptions(values) {
         placeholder: option.values[0].means, value: value ?? "", autocomplete: "off" });
       if (option.input === "number") field.min = "0";
       label.className = "free";
-      label.append(`${option.name[0].toUpperCase()}${option.name.slice(1)} `, field);
+      label.append(`${option.label} `, field);
     } else if (option.values.length === 1) {
       label.className = "fixed";
       label.textContent = option.values[0].means;
@@ -209,7 +264,7 @@ function buildGameOptions(values) {
       });
       if (option.name === "players") select.onchange = () => buildNames();
       if (option.name === "level") select.title = practice ? "the computer's dismantle in practice" : "the computer's level (for its seats and hints)";
-      label.append(`${option.name[0].toUpperCase()}${option.name.slice(1).replace("_", " ")} `, select);
+      label.append(`${option.label} `, select);
     }
     return label;
   }));
@@ -260,7 +315,8 @@ function buildNames(seats) {
       const box = Object.assign(document.createElement("input"), { type: "checkbox", className: "computer", id: `computer-${i + 1}`,
         checked: ticked.includes(i + 1), title: `the computer plays seat ${i + 1}` });
       box.dataset.seat = String(i + 1);
-      box.onchange = followLevel;
+      box.onchange = () => { input.placeholder = box.checked ? "Computer" : `Seat ${i + 1}`; followLevel(); };
+      if (box.checked) input.placeholder = "Computer";
       const tick = Object.assign(document.createElement("label"), { className: "computer-seat" });
       tick.append(box, " computer");
       label.append(tick);
@@ -312,12 +368,16 @@ function buildLegend() {
 function render(message) {
   last = message;
   const state = message.state || {};
-  view.update(state, message.marbles || {});
+  view.update(state, message.marbles || {}, message.offsets || {});
   renderSensors(state);
   renderTurn(state);
+  renderPrompt(state);
+  renderMidTurn(state, message.offsets || {});
   renderStandings(state);
   const colours = gameColours(state), auto = seatsWearMarbles(state);
   if ($("colours").dataset.colours !== `${auto ? "auto," : ""}${colours.join(",")}`) buildHand(colours, auto);
+  followPrompt(state);
+  followLibrary(state);
   renderCards(state);
   renderConfirm(state);
   renderMenu(state.menu, state.physical || []);
@@ -349,8 +409,40 @@ function renderTurn(state) {
   $("turn-swatch").style.color = rgb;
   $("turn-swatch").title = colour ? `turn light: ${layout.looks[colour]?.light || colour} for ${colour}` : "the turn light";
   const doing = state.doing || "…";
-  $("turn-text").textContent = seat && doing.startsWith("to ") ? `${seatName(state, seat)}${colour ? ` (${colour})` : ""} ${doing}` : doing;
-  if (state.menu) $("turn-text").textContent = `Menu, ${state.menu.page}: put a marble on a lit hole (${state.menu.holes.join(", ")}) or start a game here`;
+  const name = seatName(state, seat), plays = !colour ? "" : name.endsWith(")") ? `, ${colour},` : ` (${colour})`;
+  $("turn-text").textContent = seat && doing.startsWith("to ") ? `${name}${plays} ${doing}` : doing;
+  if (state.menu) $("turn-text").textContent = `Menu, ${pageLabel(state.menu)}: put a marble on a lit hole (${state.menu.holes.join(", ")}) or start a game here`;
+}
+
+// The menu page's name in words ("First k", never start_k).
+function pageLabel(menu) {
+  if (menu.page === "game") return "game";
+  const game = menu.chosen?.game ?? layout.menu?.games?.[0]?.value;
+  return (layout.menu?.labels?.[game]?.[menu.page] ?? menu.page).toLowerCase();
+}
+
+// What the board lights for the player to move, on the Game card beside the turn: the
+// computer's move or a hint, the move and what to do ("put a black marble on e5, then turn
+// block 3 clockwise"), as the messages say it far below.
+function renderPrompt(state) {
+  const prompt = state.prompt;
+  $("prompt").hidden = !prompt;
+  if (!prompt) return;
+  $("prompt").textContent = prompt.by === "hint"
+    ? `Hint for ${prompt.name}: ${prompt.move}, ${prompt.words}.`
+    : `${prompt.name} plays ${prompt.move}: ${prompt.words}.`;
+  $("prompt").dataset.by = prompt.by;
+}
+
+// A block left part-way through a turn (a shift-click is one detent): its holes take no marble
+// and no move counts until it stands square again.
+function renderMidTurn(state, offsets) {
+  const blocks = [...new Set([...(state.mid_turn || []), ...Object.keys(offsets).map(Number)])].sort((a, b) => a - b);
+  $("mid-turn").hidden = !blocks.length;
+  if (!blocks.length) return;
+  const which = blocks.length > 1 ? `blocks ${blocks.join(" and ")}` : `block ${blocks[0]}`;
+  $("mid-turn").textContent = `Finish or undo the turn of ${which}: ${blocks.length > 1 ? "they stand" : "it stands"} part-way `
+    + "through a quarter turn (turn it on to the next quarter, or back), and takes no marble until then.";
 }
 
 // The players of the game in play, best placed first: each side's place (a shared place says
@@ -521,18 +613,29 @@ function renderConfirm(state) {
 
 // A game's own view of the play (the state's "detail"; Picture-Puzzle's round in hand: the
 // stage, k and who dismantles and restores), and its summary to download where it keeps one.
+// The headline says the step in hand (the state's "doing"); this line, the stage, k and the
+// time left.
 function renderRound(state) {
   const detail = state.detail;
   $("summary-link").hidden = !(detail && detail.summary_csv);
   $("round").hidden = !(detail && detail.k && !state.outcome);
   if ($("round").hidden) return;
-  const [first, second] = detail.to_do, plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const doing = detail.step === "dismantle"
-    ? `${seatName(state, detail.dismantler)} dismantles (${plural(first, "removal")} and ${plural(second, "twist")} to go) while ${seatName(state, detail.restorer)} looks away`
-    : detail.step === "restore" ? `${seatName(state, detail.restorer)} restores (${plural(first, "placement")} and twists to go)`
-    : detail.step === "build" ? `build ${detail.picture} on the lit holes` : `${seatName(state, detail.restorer)} looks at the picture`;
   const left = detail.left_s == null ? "" : `, ${Math.max(0, Math.ceil(detail.left_s))} s left`;
-  $("round").textContent = `Stage ${detail.stage}, k = ${detail.k}: ${doing}${left}`;
+  $("round").textContent = `${detail.picture}: stage ${detail.stage}, k = ${detail.k} (stones out and twists in each dismantle)${left}`;
+}
+
+// A picture saved from the board is offered in the form at once, under its title with its
+// difficulty: the layout is read afresh whenever the board says it saved one.
+let saved = 0;
+async function followLibrary(state) {
+  if ((state.pictures_saved ?? 0) === saved) return;
+  saved = state.pictures_saved;
+  const settings = await api("/api/layout");
+  if (!settings.layout) return;
+  layout.games = settings.layout.games;
+  layout.menu = settings.layout.menu;
+  const values = formOptions();
+  buildGameOptions(values);
 }
 
 function renderOutcome(state) {
@@ -555,7 +658,8 @@ async function start() {
   const settings = await api("/api/layout");
   if (!settings.layout) {  // the message says why; only an unreachable daemon is worth a retry
     live.show("offline", settings.error || "could not load the board; trying again");
-    if (!settings.error) setTimeout(start, 3000);
+    if (settings.error) noBoard(settings.error);
+    else setTimeout(start, 3000);
     return;
   }
   layout = settings.layout;
@@ -565,6 +669,23 @@ async function start() {
   view = new BoardView($("board"), layout, actions);
   buildControls(settings);
   live.connect();
+}
+
+// The daemon answered but will not show this page the board (no token, or the wrong one): say
+// so plainly where the board would be, with the address to open, instead of a grey board, an
+// empty form and "offline".
+function noBoard(error) {
+  document.body.classList.add("no-board-page");
+  $("no-board").hidden = false;
+  $("no-board-why").textContent = token
+    ? `The board refused this address's token (${error}): a simulator makes a new token each time it starts.`
+    : "This address carries no token, and the board shows itself only at an address that does.";
+  const address = Object.assign(document.createElement("code"), { textContent: `${location.origin}/?token=…` });
+  $("no-board-what").replaceChildren("Open the address exactly as `pentago-board sim` printed it on its terminal: ",
+    address, ". For the board's service: this address with the token of its config (web.token, or "
+    + "PENTAGO_BOARD_TOKEN), or the one in the web-token file beside its journal.");
+  live.show("offline", "this page has no token for the board");
+  $("link").textContent = token ? "wrong token" : "no token";
 }
 
 start();

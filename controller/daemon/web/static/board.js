@@ -33,6 +33,8 @@ class BoardView {
     this.side = 2 * MARGIN + this.perSide * this.blockSide + (this.perSide - 1) * GAP;
     this.leds = []; // one {glow, core} per chain pixel
     this.marbles = new Map(); // hole index -> circle
+    this.blockGroups = new Map(); // block -> [its group, its centre]
+    this.cardParts = []; // the card pixels and their caption: shown only while a game uses them
     this.draw();
   }
 
@@ -64,6 +66,7 @@ class BoardView {
   drawBlock(block) {
     const [x0, y0] = this.blockOrigin(block.block);
     const g = el("g", { "data-block": block.block }, this.layers.blocks);
+    this.blockGroups.set(block.block, [g, x0 + this.blockSide / 2, y0 + this.blockSide / 2]);
     el("rect", { class: "block", x: x0, y: y0, width: this.blockSide, height: this.blockSide, rx: 10 }, g);
     for (const hole of block.holes) this.drawHole(hole, g);
     for (const clockwise of [true, false]) this.drawArrow(block.block, clockwise, g);
@@ -82,6 +85,7 @@ class BoardView {
     };
     plate.addEventListener("pointerdown", (event) => {
       start = at(event); angle = 0;
+      this.dragging = block;
       plate.setPointerCapture(event.pointerId);
     });
     plate.addEventListener("pointermove", (event) => {
@@ -91,7 +95,8 @@ class BoardView {
     });
     const end = () => {
       if (start === null) return;
-      g.removeAttribute("transform");
+      this.dragging = null;
+      this.standTurned(block, this.offsets?.[String(block)] || 0);
       if (Math.abs(angle) >= DRAG_DEG) this.actions.quarter(block, angle > 0, false);
       start = null;
     };
@@ -177,15 +182,41 @@ class BoardView {
       glow.setAttribute("data-rgb", "0,0,0");
       if (onHole) glow.setAttribute("data-led-hole", this.layout.holes[pixel.hole].name);
       this.leds.push({ glow, core, pixel });
+      if (pixel.kind === "card") this.cardParts.push(glow, core);
     }
     const y = this.side + STRIP / 2 + 28;
     const caption = (x, text) => { el("text", { class: "caption", x, y }, this.svg).textContent = text; };
     if (this.counts.status) caption(this.side / 2 - 40 - (this.counts.status - 1) * 15, "turn / status");
-    if (this.counts.card) caption(this.side / 2 + 40 + this.cardSpan() * this.cardStep() / 2, "cards");
+    if (this.counts.card) {
+      caption(this.side / 2 + 40 + this.cardSpan() * this.cardStep() / 2, "cards");
+      this.cardCaption = this.svg.lastChild;
+      this.cardParts.push(this.cardCaption);
+    }
   }
 
-  update(state, marbles) {
+  // The card pixels light Pentago Triple's pattern cards and a match's score; a game that has
+  // neither shows no strip (it looked like part of every game).
+  showCards(state) {
+    const cards = (state.cards || []).length > 0 || !!state.taken, match = !!state.match;
+    for (const part of this.cardParts) part.setAttribute("visibility", cards || match ? "visible" : "hidden");
+    if (this.cardCaption) this.cardCaption.textContent = match && !cards ? "match" : "cards";
+  }
+
+  // A block the virtual board has part-way through a turn stands drawn that far round (a
+  // quarter is the profile's detents), so a one-detent twist shows; square again at 0.
+  standTurned(block, detents) {
+    const [g, cx, cy] = this.blockGroups.get(block) || [];
+    if (!g || this.dragging === block) return;
+    if (detents) g.setAttribute("transform", `rotate(${90 * detents / this.layout.detents_per_quarter} ${cx} ${cy})`);
+    else g.removeAttribute("transform");
+    g.classList.toggle("part-turned", !!detents);
+  }
+
+  update(state, marbles, offsets = {}) {
     const frame = state.frame || [];
+    this.offsets = offsets;
+    for (const block of this.blockGroups.keys()) this.standTurned(block, offsets[String(block)] || 0);
+    this.showCards(state);
     this.leds.forEach(({ glow, core, pixel }, i) => {
       const [r, g, b] = frame[i] || [0, 0, 0];
       const level = Math.max(r, g, b) / 255;
