@@ -7,7 +7,9 @@ One record per line: the CRC-32 of the record's JSON as eight hex digits, a spac
 :meth:`Journal.append` returns only once the line is on disk (flush, ``os.fsync``; the directory
 is fsync'd too when the append created the file, so the file's name survives a power cut).
 A power cut can only tear the last line, because the journal is append-only: :meth:`Journal.read`
-drops a torn or corrupt last record with a warning and the next append cuts it off the file. A
+drops a torn or corrupt last record with a warning and the next append cuts it off the file. An
+append that fails (a full disk, the file-size limit) raises OSError and cuts its line off at
+once, so the file never holds a record that was not made durable. A
 bad record anywhere else is damage this design cannot explain, so it raises
 :class:`JournalError` naming the line; :meth:`Journal.salvage` gives the records before it
 instead, for a start-up that must go on. :meth:`Journal.clear` starts a fresh game journal
@@ -20,6 +22,7 @@ One core thread owns a journal; it is not safe for concurrent writers.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import logging
@@ -56,14 +59,19 @@ class Journal:
         """Write ``record`` and return once it is durable. Raises JournalError if it is not a
         dict of JSON values."""
         line = encode_record(record)
+        end = None
         try:
             if self._file is None:
                 self._file = self._open_for_append()
+            end = self._file.tell()
             self._file.write(line)
             self._file.flush()
             os.fsync(self._file.fileno())
         except OSError:
-            self._abandon()  # the next append reopens and cuts off any part of this line
+            self._abandon()
+            if end is not None:  # a line not made durable is no record: a rebuild must not resume it
+                with contextlib.suppress(OSError):  # else the next append cuts off a torn part
+                    os.truncate(self.path, end)
             raise
 
     def read(self) -> list[dict[str, Any]]:
@@ -94,10 +102,15 @@ class Journal:
     def _replace_with(self, data: bytes) -> None:
         self.close()
         temporary = self.temporary
-        with open(temporary, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
+        try:
+            with open(temporary, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+        except OSError:
+            with contextlib.suppress(OSError):  # a full disk: what was written of it frees its space
+                temporary.unlink()
+            raise
         os.replace(temporary, self.path)
         _fsync_directory(self.path.parent)
 

@@ -398,11 +398,12 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _holds_a_tape(path: Path) -> bool:
-    """True if ``path`` is empty or its first line is a tape header (of any board)."""
+    """True if ``path`` is empty or its first line is a tape header (of any board; or the start
+    of ours, torn by a disk that filled up)."""
     try:
         with open(path, "rb") as file:
             first = file.read(4096).split(b"\n", 1)[0]
-        return not first or isinstance(json.loads(first).get("tape"), int)
+        return not first or first.startswith(b'{"tape":') or isinstance(json.loads(first).get("tape"), int)
     except (OSError, ValueError, AttributeError):
         return False
 

@@ -232,6 +232,9 @@ class FullDisk:
     def __init__(self, file):
         self.file = file
 
+    def tell(self) -> int:
+        return self.file.tell()
+
     def write(self, line: bytes) -> int:
         self.file.write(line[: len(line) // 2])
         self.file.flush()
@@ -254,6 +257,39 @@ def test_a_failed_append_raises_and_the_next_one_cuts_off_the_half_written_line(
     journal.append(GAME[3])  # space again: the same journal object writes on cleanly
     journal.close()
     assert Journal(path).read() == [GAME[0], GAME[1], GAME[3]]
+
+
+def failing_fsync(monkeypatch):
+    """fsync fails for files (a full disk found at write-back: the data sat in the page cache)."""
+    real = os.fsync
+
+    def fsync(fd):
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(28, "No space left on device")
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+
+
+def test_a_line_written_but_not_made_durable_is_cut_off_at_once(tmp_path, monkeypatch):
+    """Else a rebuild after the failure would resume a move that was never durable (issue 19
+    item 7: the core must not run ahead of the journal)."""
+    path = tmp_path / "full.journal"
+    before = written(path, GAME[:2])
+    journal = Journal(path)
+    failing_fsync(monkeypatch)
+    with pytest.raises(OSError, match="No space left"):
+        journal.append(GAME[2])
+    assert path.read_bytes() == before
+
+
+def test_a_clear_that_fails_keeps_the_journal_and_leaves_no_temporary_file(tmp_path, monkeypatch):
+    path = tmp_path / "full.journal"
+    before = written(path, GAME[:2])
+    failing_fsync(monkeypatch)
+    with pytest.raises(OSError, match="No space left"):
+        Journal(path).clear([GAME[0]])
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["full.journal"]
 
 
 # -- salvage: what a start-up can still use from a damaged journal (issue 9, item 2) -----------

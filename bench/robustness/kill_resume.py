@@ -141,8 +141,7 @@ class Daemon:
     def spawn(self) -> socket.socket:
         """Start the process; returns the notify socket it will send READY=1 on."""
         self.port = _free_port()
-        self.config.write_text(f'profile = "virtual-6x6"\n[storage]\njournal = "{self.journal}"\n'
-                               f'[web]\nenabled = true\nport = {self.port}\n')
+        self.config.write_text(self.config_text())
         notify_path = self.workdir / "notify"
         notify_path.unlink(missing_ok=True)
         notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -150,10 +149,16 @@ class Daemon:
         env = {**os.environ, "NOTIFY_SOCKET": str(notify_path), "PYTHONUNBUFFERED": "1"}
         for name in ("WATCHDOG_USEC", "WATCHDOG_PID"):
             env.pop(name, None)
-        with open(self.log_path, "ab") as log:
-            self.proc = subprocess.Popen([sys.executable, "-m", "controller", "run", "--config", str(self.config)],
-                                         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+        self.proc = self.popen([sys.executable, "-m", "controller", "run", "--config", str(self.config)], env)
         return notify
+
+    def config_text(self) -> str:
+        return (f'profile = "virtual-6x6"\n[storage]\njournal = "{self.journal}"\n'
+                f'[web]\nenabled = true\nport = {self.port}\n')
+
+    def popen(self, command: list[str], env: dict[str, str]) -> subprocess.Popen[Any]:
+        with open(self.log_path, "ab") as log:
+            return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
 
     def ready(self, notify: socket.socket) -> bool:
         """True once READY=1 arrives; False if the process exits or stays silent too long."""

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..daemon.mqtt.topics import ONLINE
+from ..daemon.mqtt.topics import OFFLINE, ONLINE, STOPPED
 
 
 @dataclass
@@ -80,7 +80,7 @@ class Boards:
 
 
 def row(name: str, board: Board) -> dict[str, Any]:
-    """A board's row: whether it is online, its game, players, whose turn and the standings, and
+    """A board's row: whether it is online (and its status in words), its game, players, whose turn and the standings, and
     for Picture-Puzzle the round in hand (from the state's ``detail``)."""
     state = board.state
     seats = state.get("seats") or []
@@ -90,6 +90,7 @@ def row(name: str, board: Board) -> dict[str, Any]:
     return {
         "board": name,
         "online": board.status == ONLINE,
+        **_status(board),
         "state": state.get("state", ""),
         "game": state.get("game") or "",
         "players": [names[seat] for seat in sorted(names, key=str)],
@@ -102,6 +103,19 @@ def row(name: str, board: Board) -> dict[str, Any]:
         "puzzle": _puzzle(detail, names) if detail and "picture" in detail else None,
         "has_summary": bool(detail and detail.get("summary_csv")),
     }
+
+
+def _status(board: Board) -> dict[str, str]:
+    """``status``: online, paused (its journal cannot be written), stopped (its referee does
+    not answer) or offline; ``status_words``: why, in the board's own words where it sent them."""
+    health = board.state.get("health") if isinstance(board.state.get("health"), dict) else {}
+    words = health.get("words") if isinstance(health.get("words"), str) else ""
+    if board.status == STOPPED:
+        return {"status": STOPPED, "status_words": words or "stopped: the referee does not answer"}
+    if board.status == ONLINE:
+        paused = health.get("status") == "paused"
+        return {"status": "paused" if paused else ONLINE, "status_words": words if paused else ""}
+    return {"status": OFFLINE, "status_words": ""}
 
 
 def _puzzle(detail: dict[str, Any], names: dict[Any, str]) -> dict[str, Any]:

@@ -22,7 +22,8 @@ from ..errors import ProfileError
 from ..events import ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
 from ..flow import PLAYING, Action, Resume
 from ..games import GameSpec, OptionError
-from ..lights.render import next_change
+from ..lights.render import next_change, render
+from ..lights.scenes import paused_scene
 from ..lights.view import PALETTE, View
 from ..rules import Phase, Twist
 from . import capture, snapshot
@@ -118,6 +119,10 @@ class Core:
     def view(self) -> View:
         """What the LEDs show now (before animation), for tests and tools."""
         return self._view()
+
+    def paused_frame(self) -> tuple[tuple[int, int, int], ...]:
+        """The LEDs while the board cannot save its moves (the runtime's pause)."""
+        return render(paused_scene(self.geometry.hole_count), self.chain, self.now)
 
     # -- what the rooms hold, for tools and tests -----------------------------------------------
 

@@ -2,17 +2,22 @@
 
 Checks the profile, SPI (when the LEDs use it), the Pi's boot configuration (the config.txt
 lines the build's pins need, and no serial console on pins it uses), the device nodes the
-drivers open, the groups that grant them, the board MCU (port, handshake, firmware version), the journal directory and
-any journal the daemon set aside because it could not resume it in full, and the tape's path.
+drivers open, the groups that grant them, the board MCU (port, handshake, firmware version), the
+journal directory (writable, with room for the next records) and any journal the daemon set aside
+because it could not resume it in full, the tape's path, and what a running daemon says of its
+referee (asked of its web console: paused because it cannot save, or stopped).
 Everything the checks touch comes through :class:`Machine`, so tests point them at a temporary
 directory and fake answers.
 """
 
 from __future__ import annotations
 
+import contextlib
 import grp
+import json
 import os
 import tempfile
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +31,9 @@ from .config import Config
 
 SPI_NODE = "spidev0.0"
 MCU_TIMEOUT_S = 3.0
+DAEMON_TIMEOUT_S = 2.0  # how long the running daemon's console may take to answer
+MAX_STATE_BYTES = 4 << 20
+MIN_FREE_BYTES = 1 << 20  # below this the next records may not fit: the board would pause
 STATE_DIRECTORY = Path("/var/lib/pentago-board")  # the unit's StateDirectory=
 RELOGIN = "then log out and in again (or reboot)"
 
@@ -69,15 +77,36 @@ def _mcu_hello(profile: Profile) -> dict[str, Any]:
         link.stop()
 
 
+def _daemon_health(config: Config) -> dict[str, Any] | None:
+    """The running daemon's health from its web console's state (None without an answer)."""
+    if not config.web.enabled:
+        return None
+    from .service import TOKEN_ENV, TOKEN_FILE
+
+    host = "127.0.0.1" if config.web.bind in ("0.0.0.0", "::") else config.web.bind
+    token = config.web.token or os.environ.get(TOKEN_ENV, "")
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        token = token or (config.journal.parent / TOKEN_FILE).read_text(encoding="ascii").strip()
+    request = urllib.request.Request(f"http://{'[' + host + ']' if ':' in host else host}:{config.web.port}/api/state",
+                                     headers={"Authorization": f"Bearer {token}"} if token else {})
+    try:
+        with urllib.request.urlopen(request, timeout=DAEMON_TIMEOUT_S) as answer:
+            return json.loads(answer.read(MAX_STATE_BYTES)).get("health")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
 @dataclass
 class Machine:
-    """Where the checks look: the device directory, the user's groups and the MCU's hello."""
+    """Where the checks look: the device directory, the user's groups, the MCU's hello and
+    the running daemon's health."""
 
     dev: Path = Path("/dev")
     boot: Path = Path("/boot")  # the Pi's boot partition: firmware/config.txt (config.txt before Bookworm)
     groups: Callable[[], set[str]] = _user_groups
     is_root: Callable[[], bool] = lambda: os.geteuid() == 0
     mcu_hello: Callable[[Profile], dict[str, Any]] = _mcu_hello
+    daemon_health: Callable[[Config], dict[str, Any] | None] = _daemon_health
 
 
 def run_checks(config: Config, machine: Machine = Machine()) -> list[Check]:
@@ -96,7 +125,7 @@ def run_checks(config: Config, machine: Machine = Machine()) -> list[Check]:
         checks.append(_groups(profile, machine))
     if profile.driver == "mcu":
         checks += _mcu(profile, machine)
-    checks += [_journal(config), *_tape(config), _computer(config)]
+    checks += [_journal(config), *_tape(config), *_running(config, machine), _computer(config)]
     return checks + _set_aside(config)
 
 
@@ -220,8 +249,38 @@ def _journal(config: Config) -> Check:
         return Check("journal", False, f"cannot {verb} {directory}: {exc.strerror}",
                      "run the daemon as the service (it gets /var/lib/pentago-board), or set "
                      "storage.journal in the config to a writable path")
-    return _journal_file(config.journal) or Check(
+    return _journal_file(config.journal) or _journal_space(existing) or Check(
         "journal", True, f"{directory} is writable" if existing == directory else f"{directory} can be created")
+
+
+def _journal_space(directory: Path) -> Check | None:
+    """A file system too full for the next records: the board would pause ("cannot save")."""
+    try:
+        found = os.statvfs(directory)
+    except OSError:
+        return None
+    free = found.f_bavail * found.f_frsize
+    if free >= MIN_FREE_BYTES:
+        return None
+    return Check("journal", False, f"only {free // 1024} KiB free where the journal goes ({directory}): the board "
+                 "stops saving moves and pauses (cannot save) when one does not fit",
+                 "free space on that file system (e.g. sudo journalctl --vacuum-size=50M, remove old files)")
+
+
+def _running(config: Config, machine: Machine) -> list[Check]:
+    """What the running daemon says of its referee, asked of its web console (nothing when no
+    console answers: the daemon is not running, or has no console)."""
+    found = machine.daemon_health(config)
+    if not isinstance(found, dict) or not isinstance(found.get("words"), str):
+        return []
+    status, words = found.get("status"), found["words"]
+    if status == "paused":
+        return [Check("running board", False, words, "free space where the journal goes (see the journal "
+                      "check): the board goes on by itself, losing nothing it showed")]
+    if status == "stopped":
+        return [Check("running board", False, words, "sudo systemctl restart pentago-board; attach "
+                      "journalctl -u pentago-board to a bug report")]
+    return [Check("running board", True, words)]
 
 
 def _journal_file(path: Path) -> Check | None:

@@ -7,8 +7,24 @@ shown once what it shows is on disk, so a power cut never loses a move that was 
 
 The timer lives in the same loop: the queue wait times out at the core's next deadline (its
 settle and grace timers, and its next animation frame while a scene animates; an idle board has
-none, so it costs nothing) and at the next watchdog ping. The watchdog is pinged from this loop and nowhere else, so a hung core
-stops the pings and systemd restarts the service.
+none, so it costs nothing) and at the next watchdog ping. The watchdog is pinged by the core
+thread between two events and by no other thread, so a hung core stops the pings and systemd
+restarts the service.
+
+The core thread never dies (DESIGN.md). An exception while handling an event, asking the core
+for its state or its next deadline is logged with its traceback (once: the same fault again is
+counted, see :mod:`controller.repeats`), the event is set aside, and the core is rebuilt from the journal the
+way a start builds it (``rebuild``), the players told; a fault again at once sets the journal
+aside and starts at the menu; a core that cannot be rebuilt ends the thread, and the daemon
+exits for systemd to restart it (see :mod:`.health`).
+
+Durable before shown. A journal write that fails (a full disk, the file-size limit, a read-only
+directory) shows nothing of the event: the core is rebuilt from what the journal holds, so it
+never runs ahead of it, the LEDs light every hole in the fault colour, the page and the notices
+say "cannot save: the board is paused", and the loop takes no event until it tries again
+(:data:`RETRY_S`, the wait doubling): it hands the rebuilt core the command it could not save,
+else a tick, and the core, judging the board as the sensors read it, makes the move's record
+again. Once a write goes through (or nothing is left to write) the board plays on by itself.
 """
 
 from __future__ import annotations
@@ -19,6 +35,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -26,7 +43,11 @@ from typing import Any, Protocol
 from ..drivers.base import Frame, InputDriver, PixelOutput
 from ..events import ButtonPress, Command, EncoderSteps, Event, HoleReading, InputEvent, LinkChange, Tick
 from ..flow import FRESH_KINDS
+from ..repeats import Repeats
+from ..errors import shown
+from . import health
 from .core_queue import STOP, CoreQueue, Empty
+from .health import Health
 from .logs import event as log
 from .notify import Notifier
 
@@ -34,6 +55,8 @@ JOIN_TIMEOUT_S = 10.0
 OVERRUN_S = 0.5  # how long past its thinking time the computer's search may take before a fallback move
 COMPILE_TIMEOUT_S = 600.0  # a first compile on a Raspberry Pi takes a while; later starts load the cache
 POLL_S = 0.02  # how often the wait for the computer's search looks at the clock
+RETRY_S = (1.0, 5.0)  # the first and the longest wait before a board that cannot save tries again
+REBUILDS_IN_A_ROW = 2  # faults in a row (no event handled between) the journal's game is rebuilt after
 
 
 class CoreLike(Protocol):
@@ -44,6 +67,7 @@ class CoreLike(Protocol):
     def tell(self, notice: str) -> None: ...
     def next_deadline(self) -> float | None: ...
     def set_level(self, level: int | None) -> None: ...  # the configured level, which names the computer
+    def paused_frame(self) -> Frame: ...
 
 
 class JournalLike(Protocol):
@@ -65,7 +89,20 @@ class Reload:
     level: int | None = None  # None: keep the level
 
 
+@dataclass
+class Pause:
+    """A board whose journal cannot be written: since when, why, the tries so far, when it
+    tries again, and the command or button press to try again with."""
+
+    since: float
+    why: str
+    tries: int = 1
+    retry_at: float = 0.0
+    held: object | None = None
+
+
 Listener = Callable[[dict[str, Any], tuple[str, ...]], None]
+Rebuild = Callable[[Any, bool], CoreLike]  # (the core it replaces, fresh: set the journal aside)
 
 
 class Runtime:
@@ -73,13 +110,18 @@ class Runtime:
 
     ``listeners`` are called on the core thread with the state after each change and the notices
     it produced; they must only hand the data on (the web console queues it for its own loop).
+    ``health_listeners`` get each change of :meth:`health`, on the event loop (see :mod:`.health`).
+    ``rebuild`` makes a core from the journal (see :mod:`.resume`); without it a fault ends the
+    core thread.
     """
 
     def __init__(self, core: CoreLike, *, inputs: InputDriver, pixels: PixelOutput,
                  journal: JournalLike, notifier: Notifier, tape: TapeLike | None = None,
                  clock: Callable[[], float] = time.monotonic, brightness: float = 1.0,
-                 think_s: float | None = None, level: int = 2, engine: str = "python") -> None:
+                 think_s: float | None = None, level: int = 2, engine: str = "python",
+                 rebuild: Rebuild | None = None) -> None:
         self.core, self.inputs, self.pixels = core, inputs, pixels
+        self.rebuild = rebuild
         self.journal, self.notifier, self.tape, self.clock = journal, notifier, tape, clock
         self.brightness = brightness
         self.think_s = think_s  # the computer's time per move; None: the AI's own for its level
@@ -91,7 +133,14 @@ class Runtime:
         self.queue = CoreQueue()  # coalesces readings, bounds people's commands, stops at once
         self.snapshot: dict[str, Any] = {}
         self.listeners: list[Listener] = []
-        self.failed = False  # set when the journal could not be written
+        self.health_listeners: list[Callable[[Health], None]] = []
+        self.failed = False  # the core could not be rebuilt, or the board stopped unable to save
+        self.pause: Pause | None = None
+        self._faults = Repeats(logging.getLogger("pentago_board"), logging.ERROR)  # a fault once, then counted
+        self._listener_faults = Repeats(logging.getLogger("pentago_board"), logging.ERROR)
+        self._faults_in_row = 0
+        self._busy_since: float | None = None  # when the core thread took the item in hand
+        self._stopping = threading.Event()
         self._frame: Frame | None = None
         self._next_ping = 0.0
         self._thread = threading.Thread(target=self._loop, name="core", daemon=True)
@@ -148,26 +197,57 @@ class Runtime:
 
         threading.Thread(target=warm, name="compile", daemon=True).start()
 
+    def health(self) -> Health:
+        """Whether the core thread answers (any thread may ask; see :mod:`.health`)."""
+        if self.core_gone():
+            return health.stopped("the referee stopped")
+        busy = self._busy_since
+        if busy is not None and self.clock() - busy > health.STUCK_S:
+            return health.stopped(f"the referee has not answered for {self.clock() - busy:.0f} s")
+        pause = self.pause
+        return health.paused(pause.why) if pause is not None else health.live()
+
+    def core_gone(self) -> bool:
+        """True once the core thread has ended without being stopped."""
+        return self._thread.ident is not None and not self._thread.is_alive() and not self._stopping.is_set()
+
     def stop(self) -> None:
         """Finish the event in hand (and its journal write), then release the hardware. What
         is still queued is dropped: none of it was shown as done (see core_queue.py)."""
+        self._stopping.set()  # ends a pause's wait
         self.notifier.stopping()
         self.queue.close()  # first: a flood queued behind the event in hand must not hold the stop
         self.inputs.stop()
         self._thread.join(JOIN_TIMEOUT_S)
         self.pixels.close()
+        if self.pause is not None:
+            self.failed = True
+            log("stopped with a move it could not save (none was shown)", logging.ERROR, why=self.pause.why)
         log("stopped")
 
     # -- the core thread -----------------------------------------------------------------------
 
     def _loop(self) -> None:
-        self._publish(())
-        while True:
-            item = self._next_item()
-            if item is STOP:
+        try:
+            self._publish(())
+        except Exception as exc:
+            if not self._recover(None, exc):
                 return
-            if item is not None:
-                self._handle(item)
+        while True:
+            item: object = None
+            try:
+                item = self._sit_out(self.pause) if self.pause is not None else self._next_item()
+                if item is STOP:
+                    return
+                if item is not None:
+                    self._busy_since = self.clock()
+                    self._handle(item)
+                    self._faults_in_row = 0
+            except Exception as exc:
+                if not self._recover(item, exc):
+                    return
+            finally:
+                self._busy_since = None
             self._ping_if_due()
 
     def _next_item(self) -> object:
@@ -186,6 +266,9 @@ class Runtime:
         return min(present) if present else None
 
     def _ping_if_due(self) -> None:
+        """Feed the watchdog when due: from the core thread, between two items, only."""
+        if threading.current_thread() is not self._thread:
+            return
         if self.notifier.watchdog_s and self.clock() >= self._next_ping:
             self.notifier.watchdog()
             self._next_ping = self.clock() + self.notifier.watchdog_s
@@ -195,13 +278,7 @@ class Runtime:
             self._reload(item)
             return
         self._record(item)
-        try:
-            effects = self.core.handle(item)  # type: ignore[arg-type]
-        except Exception:  # a core bug must not take the board down; the event is logged
-            logging.getLogger("pentago_board").exception(
-                "core failed", extra={"fields": {"event": repr(item)}})
-            return
-        self._apply(item, effects)
+        self._apply(item, self.core.handle(item))  # type: ignore[arg-type]
 
     def _record(self, item: object) -> None:
         """Put a physical input on the tape. Recording never stands between a sensor and the
@@ -220,8 +297,10 @@ class Runtime:
             self.core.tell(f"the tape stopped recording ({why}); the game is not affected")
 
     def _apply(self, item: object, effects: Any) -> None:
-        if not self._write(effects.records):
+        if not self._write(item, effects.records):
             return  # never show what is not on disk
+        if self.pause is not None:
+            self._saved_again()
         if effects.frame is not None:
             self._show(effects.frame)
         if effects.think is not None:
@@ -285,18 +364,103 @@ class Runtime:
             log("computer opponent fell back", logging.WARNING, why=why, plays=kind, move=game.move_name(move))
         self.put(Command(self.clock(), request.answer, {"key": request.key, "move": game.move_name(move)}))
 
-    def _write(self, records: tuple[dict[str, Any], ...]) -> bool:
+    def _write(self, item: object, records: tuple[dict[str, Any], ...]) -> bool:
+        """Write ``records`` durably; False (the board paused) when the journal cannot take
+        them. A record the journal refuses (not JSON) is a fault, raised."""
         try:
             for record in records:
                 if record.get("kind") in FRESH_KINDS:
                     self.journal.clear((record,))  # nothing before it matters for a resume
                 else:
                     self.journal.append(record)
-        except (OSError, ValueError) as exc:  # a full disk, or a record that is not JSON
-            self.failed = True
-            log("journal write failed", logging.ERROR, error=exc)
+        except OSError as exc:  # a full disk, the file-size limit, a read-only directory
+            self._cannot_save(item, exc)
             return False
         return True
+
+    # -- durable before shown: a board that cannot save --------------------------------------
+
+    def _cannot_save(self, item: object, exc: OSError) -> None:
+        """Nothing of ``item`` is shown; the core goes back to what the journal holds, the board
+        says it is paused and the loop waits before it tries again (see the module)."""
+        now, why = self.clock(), exc.strerror or str(exc)
+        first = self.pause is None
+        pause = self.pause = self.pause or Pause(now, why)
+        if first:
+            log("journal write failed; the board is paused until it can save", logging.ERROR, error=exc)
+            self.notifier.notify(f"STATUS=cannot save ({why}): the board is paused")
+        else:
+            pause.tries, pause.why = pause.tries + 1, why
+        pause.retry_at = now + min(RETRY_S[0] * 2 ** (pause.tries - 1), RETRY_S[1])
+        if isinstance(item, Command | ButtonPress):
+            pause.held = item  # not made again by looking at the board: try it again as it was
+        self.core = self._rebuilt(fresh=False)
+        self._show(self.core.paused_frame())
+        self._say((health.paused(why).words,) if first else ())
+
+    def _sit_out(self, pause: Pause) -> object:
+        """Wait for the pause's next try, feeding the watchdog (the core thread answers: it has
+        only nothing it may do); then the item to try with: the command the board could not
+        save, else a tick (the rebuilt core judges the board again). STOP when stopping."""
+        while (left := pause.retry_at - self.clock()) > 0:
+            until_ping = self._next_ping - self.clock() if self.notifier.watchdog_s else left
+            if self._stopping.wait(max(0.0, min(left, until_ping))):
+                return STOP
+            self._ping_if_due()
+        held, pause.held = pause.held, None
+        return held if held is not None else Tick(self.clock())
+
+    def _saved_again(self) -> None:
+        pause, self.pause = self.pause, None
+        assert pause is not None
+        log("the journal takes writes again; the board plays on", paused_s=round(self.clock() - pause.since, 1),
+            tries=pause.tries)
+        self.notifier.notify("STATUS=board live")
+        self._say(("saved again: the board plays on",))
+
+    # -- the core thread never dies: a fault rebuilds the core --------------------------------
+
+    def _recover(self, item: object, exc: Exception) -> bool:
+        """After ``exc`` while handling ``item`` (None: asking the core for its state or its
+        deadline): the item is set aside and the core rebuilt from the journal, from scratch
+        (the journal set aside) if the journal's game fails again at once. False when the core
+        cannot be rebuilt: the core thread ends (see the module)."""
+        self._log_fault(item, exc)
+        self._faults_in_row += 1
+        steps = (False, True) if self._faults_in_row <= REBUILDS_IN_A_ROW else \
+            (True,) if self._faults_in_row == REBUILDS_IN_A_ROW + 1 else ()
+        for fresh in steps if self.rebuild is not None else ():
+            try:
+                self.core = self._rebuilt(fresh)
+                self.core.tell(f"something went wrong with {_what(item)}: it was set aside and the board "
+                               f"{'started again at the menu' if fresh else 'rebuilt from its journal'} "
+                               "(the log has the details)")
+                self._apply(Tick(self.clock()), self.core.handle(Tick(self.clock())))
+                return True
+            except Exception as again:
+                self._log_fault(None, again)
+        self.failed = True
+        log("the core cannot be rebuilt; the daemon exits for systemd to restart it", logging.CRITICAL)
+        return False
+
+    def _rebuilt(self, fresh: bool) -> CoreLike:
+        if self.rebuild is None:
+            raise RuntimeError("this runtime has no journal to rebuild its core from")
+        return self.rebuild(self.core, fresh)
+
+    def _log_fault(self, item: object, exc: Exception, said: str = "core failed; the event is set aside",
+                   faults: Repeats | None = None) -> None:
+        """The traceback once for a fault (its kind and where it was raised); while the same
+        fault comes again it is counted, and the count logged once another comes."""
+        where = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
+        place = f" at {where[0].filename}:{where[0].lineno}" if where else ""
+        (faults or self._faults).say(f"{said} ({type(exc).__name__}{place})", exc_info=exc, event=shown(item))
+
+    def _say(self, notices: tuple[str, ...]) -> None:
+        """The runtime's own news, to the log and to the page (with the state as it stands)."""
+        for notice in notices:
+            log("notice", text=notice)
+        self._publish(notices)
 
     def _show(self, frame: Frame) -> None:
         self._frame = frame
@@ -320,6 +484,16 @@ class Runtime:
         for listener in self.listeners:
             try:
                 listener(self.snapshot, notices)
-            except Exception:  # e.g. the web loop closing at shut-down: the core goes on
-                logging.getLogger("pentago_board").exception("state listener failed")
+            except Exception as exc:  # e.g. the web loop closing at shut-down: the core goes on
+                self._log_fault(listener, exc, "state listener failed; the core goes on", self._listener_faults)
+
+
+def _what(item: object) -> str:
+    """An item the core failed on, in words for the players."""
+    if isinstance(item, Command):
+        return f"the command {shown(item.name)}"
+    if isinstance(item, ButtonPress):
+        return f"the {shown(item.button)} button"
+    return {HoleReading: "a sensor reading", EncoderSteps: "a block's turn", LinkChange: "the sensor link",
+            Tick: "the timer"}.get(type(item), "the board's state")
 

@@ -1,7 +1,8 @@
 """Start-up and shut-down: config -> profile -> journal -> core -> drivers -> runtime -> web -> MQTT.
 
-The main thread runs an asyncio loop for the web console, the MQTT bridge and the signals; the
-core runs on the runtime's thread. SIGTERM (and Ctrl-C) let the core finish the event in hand, including its
+The main thread runs an asyncio loop for the web console, the MQTT bridge, the signals and the
+watch on the core thread (:mod:`.health`: a core thread that is gone ends the daemon with exit
+status 1, for systemd to restart it); the core runs on the runtime's thread. SIGTERM (and Ctrl-C) let the core finish the event in hand, including its
 journal write, then exit 0; SIGHUP re-reads the config and applies what can change live (the
 brightness), logging which other changes need a restart. READY=1 goes to systemd once the
 drivers and the web console are up.
@@ -10,6 +11,7 @@ drivers and the web console are up.
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import os
 import secrets
@@ -26,6 +28,7 @@ from ..files import read_bounded
 from ..journal import Journal
 from ..rules.pictures import use_user_folder
 from ..profile import Profile, load_profile
+from . import health
 from .config import Config, is_token, load_config
 from .logs import event as log
 from .notify import Notifier
@@ -39,6 +42,7 @@ TOKEN_FILE = "web-token"  # a made-up token, beside the journal
 MAX_TOKEN_BYTES = 4096  # a token is 22 characters
 PICTURES_DIR = "pictures"  # the user pictures saved from the board, beside the journal
 TAPE_HINT = "a new tape moves only an earlier tape aside: name a path for the tapes alone"
+DISK_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO)  # the disk, not a setting
 
 
 @dataclass
@@ -59,19 +63,22 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None, *
     DriverUnavailable) with a message for the user. ``lay_out``: the simulator's virtual board
     starts with a resumed game's marbles (``pentago-board run`` on the virtual profile starts
     it empty, as the tests of a board found cleared after a power cut want)."""
-    from ..core import Core
     from ..drivers.factory import build_inputs, build_pixels
+    from .resume import core_from_journal, sensed_by
 
     profile = load_profile(config.profile)
-    records, damage = _read_journal(config.journal)
+    journal = Journal(config.journal)
     use_user_folder(Path(config.journal).parent / PICTURES_DIR)  # before the core: a game resumed may play one
     clock = time.monotonic
-    core = Core(profile, journal_records=records, start_time=clock())
-    _keep_usable(config.journal, records, damage, core)
+    core = core_from_journal(profile, journal, clock())
+
+    def rebuild(old: Any, fresh: bool) -> Any:  # the runtime's: after a fault, or a write that failed
+        return core_from_journal(profile, journal, clock(), sensed=sensed_by(old), fresh=fresh)
+
     overrides: dict[str, Any] = {"buttons": VIRTUAL_BUTTONS} if profile.driver == "virtual" and not profile.buttons else {}
     inputs = build_inputs(profile, **overrides)
-    runtime = Runtime(core, inputs=inputs, pixels=build_pixels(profile), journal=Journal(config.journal),
-                      notifier=notifier, tape=_tape(config, profile, clock()), clock=clock,
+    runtime = Runtime(core, inputs=inputs, pixels=build_pixels(profile), journal=journal, rebuild=rebuild,
+                      notifier=notifier, tape=_tape(config, profile, clock(), core), clock=clock,
                       brightness=config.brightness, level=config.game.level, engine=config.game.engine)
     board = inputs if profile.driver == "virtual" else None
     if board is not None and lay_out:
@@ -106,41 +113,12 @@ def _mqtt(config: Config, runtime: Runtime) -> Any:
     return Bridge(config.mqtt, runtime, config.game.command_args())
 
 
-def _read_journal(path: Path) -> tuple[list[dict[str, Any]], str | None]:
-    """The journal's records before any damage, and the damage (None when there is none)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return Journal(path).salvage()
-    except OSError as exc:
-        raise ConfigError(f"storage.journal = {str(path)!r}: cannot use it ({exc.strerror})") from exc
-
-
-def _keep_usable(path: Path, records: list[dict[str, Any]], damage: str | None, core: Any) -> None:
-    """No journal content stops the start: when the core could not use every record, or the
-    file is damaged, the file is set aside as it was and the journal starts again from the
-    records the core did use (the longest prefix that replays cleanly), so the next start and
-    the next append build on what the board resumed."""
-    problem = core.resume.problem or damage
-    if problem is None:
-        return
-    keep = records[:core.resume.used]
-    try:
-        aside = Journal(path).set_aside(keep)
-    except OSError as exc:
-        raise ConfigError(f"storage.journal = {str(path)!r}: cannot set the unusable journal aside "
-                          f"({exc.strerror})") from exc
-    log("journal set aside; resumed from the records before the problem", logging.ERROR,
-        problem=problem, kept=aside, resumed=len(keep))
-    core.tell(f"the journal could not be resumed in full; it is kept as {aside} "
-              "(pentago-board doctor says what to do with it)")
-
-
 def kept_from_tapes(config: Config) -> dict[str, Path]:
     """The daemon's own files a tape must never be recorded over (see tape_path_problem)."""
     return {"the journal": config.journal, "the journal's temporary file": Journal(config.journal).temporary}
 
 
-def _tape(config: Config, profile: Profile, t0: float) -> Any:
+def _tape(config: Config, profile: Profile, t0: float, core: Any) -> Any:
     if config.tape is None:
         return None
     from ..tape import TapeHeader, TapeRecorder
@@ -152,6 +130,11 @@ def _tape(config: Config, profile: Profile, t0: float) -> Any:
     except TapeError as exc:
         raise ConfigError(f"storage.tape = {str(config.tape)!r}: {exc}; {TAPE_HINT}") from None
     except OSError as exc:
+        if exc.errno in DISK_ERRNOS:  # the disk now, not the setting: the board plays unrecorded
+            log("tape not recording: its disk takes no writes; the board plays on", logging.ERROR,
+                path=config.tape, error=exc.strerror)
+            core.tell(f"the tape is not recording ({exc.strerror}); the game is not affected")
+            return None
         raise ConfigError(f"storage.tape = {str(config.tape)!r}: cannot write it ({exc.strerror})") from exc
     log("recording tape", path=config.tape)
     return recorder
@@ -180,7 +163,9 @@ async def _serve_until(daemon: Daemon, stop: asyncio.Event,
         on_listening(daemon.urls)
     runtime.notifier.ready(status="board live")
     log("board live", profile=daemon.profile.name, watchdog_s=runtime.notifier.watchdog_s or "off")
+    watching = asyncio.create_task(health.watch(runtime, stop), name="health")  # sets stop if the core dies
     await stop.wait()
+    await watching
     log("stopping")
     if daemon.config.mqtt.enabled:
         await daemon.mqtt.stop()

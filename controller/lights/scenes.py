@@ -150,6 +150,12 @@ def confirm_colour_scene(hole: int, colour: str) -> View:
     return View(turn=colour, holes=(HoleLight(hole, colour, blink=True),))
 
 
+def paused_scene(hole_count: int) -> View:
+    """The board cannot save its moves (its journal cannot be written): every hole lit in the
+    fault colour and nothing else, so no prompt or turn light asks for a move it cannot keep."""
+    return View(holes=tuple(HoleLight(hole, "fault") for hole in range(hole_count)))
+
+
 def menu_scene(options: Iterable[int], selected: Iterable[int] = ()) -> View:
     """Choices offered on holes (a marble there selects); ``selected`` holes show as chosen."""
     chosen = set(selected)

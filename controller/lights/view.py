@@ -23,6 +23,7 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     "selected": (0, 255, 120),  # chosen menu option
     "off": (0, 0, 0),  # a status pixel kept dark (an eliminated seat's pattern)
     "no_sensors": (0, 255, 230),  # the status pixels flash it side to side while the sensor link is down
+    "fault": (255, 40, 110),  # every hole: the board cannot save and is paused
 }
 
 # The signal colours in words: how each looks (one word per colour, none a marble colour's own
@@ -37,6 +38,8 @@ SIGNAL_WORDS: dict[str, tuple[str, str]] = {
     "turn_back": ("orange", "repair: turn this block back the arrow's way"),
     "no_sensors": ("cyan, flashing side to side", "on the turn pixels: the sensors are not connected, "
                    "nothing is refereed; the web page and pentago-board doctor say why and what to do"),
+    "fault": ("pink", "every hole at once: the board cannot save its moves and is paused until it can "
+                      "(the page says why); it goes on by itself"),
 }
 
 

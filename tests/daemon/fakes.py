@@ -52,6 +52,22 @@ class FakeCore:
     def set_level(self, level: int | None) -> None:
         self.level = level
 
+    def paused_frame(self) -> list[tuple[int, int, int]]:
+        return [(255, 40, 110)] * 2
+
+
+class HangingCore(FakeCore):
+    """A FakeCore that stops answering at a command named "hang" until ``release`` is set."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.release = threading.Event()
+
+    def handle(self, event: Event) -> Effects:
+        if getattr(event, "name", None) == "hang":
+            self.release.wait(5)
+        return super().handle(event)
+
 
 class FakeInputs:
     def __init__(self) -> None:
@@ -107,6 +123,9 @@ class FakeNotifier:
 
     def watchdog(self) -> None:
         self.sent.append("WATCHDOG=1")
+
+    def notify(self, *lines: str) -> None:
+        self.sent.extend(lines)
 
     def stopping(self) -> None:
         self.sent.append("STOPPING=1")

@@ -202,3 +202,17 @@ def test_a_taken_port_is_refused_with_a_message(broker):  # noqa: F811
                                 "--web-port", port], check=False, cwd=ROOT, capture_output=True, text=True, timeout=30)
         assert taken.returncode == 2 and "Traceback" not in taken.stderr
         assert f"the console cannot listen on 127.0.0.1 port {port}" in taken.stderr
+
+
+def test_a_board_paused_or_stopped_is_shown_so_in_its_own_words():
+    seen = Boards("pentago-board")
+    paused = {"status": "paused", "words": "cannot save: the board is paused (No space left on device); ..."}
+    seen.take("pentago-board/t1/state", json.dumps({"state": "awaiting_placement", "health": paused}).encode())
+    seen.take("pentago-board/t1/status", b"online")
+    seen.take("pentago-board/t2/status", b"stopped")
+    seen.take("pentago-board/t3/status", b"offline")
+    rows = {row["board"]: row for row in seen.rows()}
+    assert (rows["t1"]["status"], rows["t1"]["status_words"], rows["t1"]["online"]) == ("paused", paused["words"], True)
+    assert (rows["t2"]["status"], rows["t2"]["online"]) == ("stopped", False)
+    assert rows["t2"]["status_words"] == "stopped: the referee does not answer"
+    assert (rows["t3"]["status"], rows["t3"]["status_words"]) == ("offline", "")

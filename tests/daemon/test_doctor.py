@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 from controller.daemon.config import Config
 from controller.daemon.doctor import Machine, report, run_checks
@@ -249,3 +250,26 @@ def test_an_older_pi_os_s_boot_config_is_read_and_build_b_needs_only_spi(tmp_pat
     checks = {c.name: c for c in run_checks(config(tmp_path, "B-6x6"), m)}
     assert checks["boot config"].ok and checks["boot config"].detail == f"{m.boot / 'config.txt'} has dtparam=spi=on"
     assert "serial console" not in checks  # build B leaves the UART's pins alone
+
+
+def test_a_journal_file_system_too_full_for_the_next_records_fails(tmp_path, monkeypatch):
+    from controller.daemon import doctor
+
+    (tmp_path / "state").mkdir()
+    monkeypatch.setattr(doctor.os, "statvfs", lambda path: SimpleNamespace(f_bavail=100, f_frsize=4096))
+    [check] = [c for c in run_checks(config(tmp_path, "virtual-6x6")) if c.name == "journal"]
+    assert not check.ok and check.detail.startswith(f"only 400 KiB free where the journal goes ({tmp_path / 'state'})")
+    assert "cannot save" in check.detail and "free space" in check.hint
+
+
+def test_what_the_running_daemon_says_of_its_referee(tmp_path):
+    words = {"paused": "cannot save: the board is paused (No space left on device); it goes on by itself ...",
+             "stopped": "stopped: the referee has not answered for 12 s; the service restarts it ...",
+             "live": "the referee is following the board"}
+    m = machine(tmp_path)
+    for status, said in words.items():
+        m.daemon_health = lambda config, status=status, said=said: {"status": status, "words": said}
+        [check] = [c for c in run_checks(config(tmp_path, "virtual-6x6"), m) if c.name == "running board"]
+        assert (check.ok, check.detail) == (status == "live", said)
+    m.daemon_health = lambda config: None  # no console answers: nothing to say
+    assert "running board" not in [c.name for c in run_checks(config(tmp_path, "virtual-6x6"), m)]

@@ -32,16 +32,6 @@ def set_aside(journal: Path) -> list[Path]:
     return sorted(journal.parent.glob(journal.name + ".damaged-*"))
 
 
-@pytest.fixture
-def logs(caplog):
-    """The daemon's log lines (its logger does not propagate once configured; here it does)."""
-    logger = logging.getLogger("pentago_board")
-    propagate, logger.propagate = logger.propagate, True
-    with caplog.at_level(logging.INFO, logger="pentago_board"):
-        yield caplog
-    logger.propagate = propagate
-
-
 def test_a_journal_of_only_menu_starts_the_daemon(tmp_path):
     d = DaemonProcess(tmp_path)
     d.journal.parent.mkdir(parents=True)
@@ -131,3 +121,29 @@ def test_a_record_holding_a_number_json_cannot_write_is_damage_and_set_aside_onc
         assert daemon.runtime.core.state()["state"] == "awaiting_placement"
     assert [p.read_bytes() for p in set_aside(journal)] == [original]
     assert Journal(journal).read() == [START]
+
+
+def test_a_journal_whose_game_replays_but_cannot_run_starts_at_the_menu_and_is_set_aside(tmp_path, monkeypatch, logs):
+    """Item 3: the journal of a Picture-Puzzle practice after a passing restore resumed
+    ("records=12"), then its state raised an IndexError at every start; the page showed nothing
+    and no command was ever handled. Whatever the game's state raises, a start goes on at the menu."""
+    from controller.flow.puzzle import PuzzleFlow
+
+    def summary_of_a_seat_nobody_has(flow):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(PuzzleFlow, "detail", summary_of_a_seat_nobody_has)
+    journal = tmp_path / "journal.jsonl"
+    puzzle = {"t": 1.0, "kind": "start", "game": "puzzle", "players": 2, "practice": False, "picture": "red-cross",
+              "start_k": 1, "restore_limit_s": None, "dismantle_limit_s": None, "show_s": 0, "check": "colour",
+              "starter": 1}
+    Journal(journal).clear([puzzle])
+    original = journal.read_bytes()
+    daemon = build(journal)
+    assert daemon.runtime.core.state()["state"] == "choosing"
+    [aside] = set_aside(journal)
+    assert aside.read_bytes() == original and Journal(journal).read() == []
+    notices = daemon.runtime.core.handle(Tick(1e9)).notices
+    assert "journal: its game cannot be run (IndexError: list index out of range); starting at the menu" in notices
+    assert any(r.exc_info and "cannot be run" in r.getMessage() for r in logs.records)
+    assert build(journal).runtime.core.state()["state"] == "choosing" and len(set_aside(journal)) == 1

@@ -21,7 +21,13 @@ class Runtime:
     def __init__(self) -> None:
         self.snapshot = {"state": "choosing", "game": None, "moves": [], "outcome": None, "repair": [], "link": True}
         self.listeners: list = []
+        self.health_listeners: list = []
         self.put_events: list = []
+
+    def health(self):
+        from controller.daemon.health import live
+
+        return live()
 
     def put(self, event) -> None:
         self.put_events.append(event)

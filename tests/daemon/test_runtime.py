@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import threading
 import time
 
 from controller.daemon.runtime import Reload, Runtime
 from controller.events import ButtonPress, Command
 
-from .fakes import FakeCore, FakeInputs, FakeJournal, FakeNotifier, FakePixels
+from .fakes import FakeCore, FakeInputs, FakeJournal, FakeNotifier, FakePixels, HangingCore
 
 
 def make(core=None, notifier=None, **kw):
@@ -49,24 +48,41 @@ def test_records_are_journalled_before_the_frame_is_shown():
     assert order == ["journal", "show"] * 3
 
 
-def test_a_failed_journal_write_shows_no_frame_and_keeps_running():
-    runtime, parts, _ = make(journal=FakeJournal(broken=True))
+def fresh_cores():
+    """A rebuild for fake cores: a new FakeCore each time, remembered with how it was asked."""
+    made: list[tuple[bool, FakeCore]] = []
+
+    def rebuild(old, fresh):
+        made.append((fresh, FakeCore()))
+        return made[-1][1]
+
+    return rebuild, made
+
+
+def test_a_failed_journal_write_shows_only_the_pause_and_keeps_running():
+    rebuild, made = fresh_cores()
+    runtime, parts, _ = make(journal=FakeJournal(broken=True), rebuild=rebuild)
     runtime.start()
     runtime.put(ButtonPress(1.0, "ok"))
     runtime.put(Command(2.0, "menu"))
-    assert wait_for(lambda: len(runtime.core.seen) >= 3)
+    assert wait_for(lambda: runtime.pause is not None and made)
+    assert runtime.health().status == "paused"
     runtime.stop()
-    assert parts["pixels"].frames == [] and runtime.failed
+    assert parts["pixels"].frames == [[(255, 40, 110)] * 2] and runtime.failed  # the pause's frame alone
 
 
-def test_a_core_exception_is_logged_and_the_next_event_still_handled(caplog):
-    runtime, parts, _ = make(core=FakeCore(fail_on="menu"))
+def test_a_core_exception_is_logged_the_core_rebuilt_and_the_next_event_handled():
+    rebuild, made = fresh_cores()
+    runtime, parts, _ = make(core=FakeCore(fail_on="menu"), rebuild=rebuild)
     runtime.start()
     runtime.put(Command(1.0, "menu"))
     runtime.put(ButtonPress(2.0, "ok"))
     assert wait_for(lambda: len(parts["journal"].records) == 1)
     runtime.stop()
-    assert parts["journal"].records == [{"n": 2}]
+    [(fresh, core)] = made
+    assert not fresh and runtime.core is core and parts["journal"].records == [{"n": 1}]
+    assert core.told == ["something went wrong with the command 'menu': it was set aside and the board "
+                         "rebuilt from its journal (the log has the details)"]
 
 
 def test_the_timer_ticks_at_the_core_deadline():
@@ -111,15 +127,8 @@ def test_animation_deadlines_tick_until_the_core_has_none():
 
 def test_watchdog_pings_come_from_the_loop_and_stop_when_the_core_hangs():
     notifier = FakeNotifier(watchdog_s=0.05)
-    release = threading.Event()
-
-    class HangingCore(FakeCore):
-        def handle(self, event):
-            if getattr(event, "name", None) == "hang":
-                release.wait(5)
-            return super().handle(event)
-
-    runtime, _, _ = make(core=HangingCore(), notifier=notifier)
+    core = HangingCore()
+    runtime, _, _ = make(core=core, notifier=notifier)
     runtime.start()
     assert wait_for(lambda: notifier.sent.count("WATCHDOG=1") >= 3)
     runtime.put(Command(1.0, "hang"))
@@ -127,7 +136,7 @@ def test_watchdog_pings_come_from_the_loop_and_stop_when_the_core_hangs():
     during = notifier.sent.count("WATCHDOG=1")
     time.sleep(0.3)
     assert notifier.sent.count("WATCHDOG=1") == during  # hung: no pings
-    release.set()
+    core.release.set()
     assert wait_for(lambda: notifier.sent.count("WATCHDOG=1") > during)
     runtime.stop()
     assert notifier.sent[-1] == "STOPPING=1"
@@ -157,19 +166,23 @@ def test_listeners_get_the_state_after_each_change():
 
 def test_an_unwritable_record_or_a_failing_listener_does_not_stop_the_core():
     class PickyJournal(FakeJournal):
+        refused = 0
+
         def append(self, record):
-            if record["n"] == 1:
+            if not self.refused:
+                self.refused += 1
                 raise ValueError("record is not JSON")
             super().append(record)
 
-    runtime, parts, _ = make(journal=PickyJournal())
+    rebuild, made = fresh_cores()
+    runtime, parts, _ = make(journal=PickyJournal(), rebuild=rebuild)
     runtime.listeners.append(lambda state, notices: 1 / 0)
     runtime.start()
-    runtime.put(ButtonPress(1.0, "ok"))
+    runtime.put(ButtonPress(1.0, "ok"))  # its record is refused: a fault, the core rebuilt
     runtime.put(ButtonPress(2.0, "ok"))
-    assert wait_for(lambda: parts["journal"].records == [{"n": 2}])
+    assert wait_for(lambda: parts["journal"].records == [{"n": 1}])
     runtime.stop()
-    assert runtime.failed and len(parts["pixels"].frames) == 1
+    assert len(made) == 1 and not runtime.failed and len(parts["pixels"].frames) == 1
 
 
 def test_a_new_game_restarts_the_journal_with_its_start_record(tmp_path):

@@ -27,8 +27,10 @@ BUSY_LOOP_SCRIPT = textwrap.dedent("""
     from controller.daemon.config import Config
     from tests.daemon.fakes import FakeJournal, FakeNotifier
 
+    from controller.daemon.health import live
     runtime = SimpleNamespace(start=lambda: None, stop=lambda: None, notifier=FakeNotifier(),
-                              journal=FakeJournal(), tape=None, failed=False)
+                              journal=FakeJournal(), tape=None, failed=False,
+                              health=live, health_listeners=[], core_gone=lambda: False)
     daemon = SimpleNamespace(config=Config(), runtime=runtime, profile=SimpleNamespace(name="fake"), urls=[])
 
     def flood_then_terminate(loop):

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,7 @@ from controller.daemon.notify import Notifier
 from controller.errors import ConfigError
 from controller.journal import Journal
 
+ROOT = Path(__file__).resolve().parents[2]
 START = {"t": 1.0, "kind": "start", "game": "classic", "players": 2, "computer": False, "match": False, "starter": 1}
 
 
@@ -63,3 +67,27 @@ def test_doctor_passes_a_path_for_tapes_alone_and_a_start_keeps_the_tape_before(
     for _ in range(2):
         service.build(c, Notifier({})).runtime.tape.close()
     assert (tmp_path / "tape.jsonl.1").exists() and Journal(c.journal).read() == []
+
+
+def test_a_tape_its_disk_cannot_take_at_the_start_leaves_the_board_playing_unrecorded(tmp_path):
+    """A full disk (here a real file-size limit of 8 bytes: EFBIG at the header) is no setting
+    to refuse: the daemon starts without the tape, and says so once in the log and to the players."""
+    script = textwrap.dedent(f"""
+        import resource
+        resource.setrlimit(resource.RLIMIT_FSIZE, (8, resource.RLIM_INFINITY))
+        from pathlib import Path
+        from controller.daemon import service
+        from controller.daemon.config import Config
+        from controller.daemon.notify import Notifier
+        from controller.events import Tick
+        config = Config(profile="virtual-6x6", journal=Path({str(tmp_path / "journal.jsonl")!r}),
+                        tape=Path({str(tmp_path / "tape.jsonl")!r}))
+        daemon = service.build(config, Notifier({{}}))
+        print("tape", daemon.runtime.tape)
+        print("told", daemon.runtime.core.handle(Tick(1e9)).notices)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "tape None" in done.stdout
+    assert "the tape is not recording (File too large); the game is not affected" in done.stdout
+    assert done.stderr.count("tape not recording") == 1

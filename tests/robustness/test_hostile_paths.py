@@ -17,8 +17,10 @@ from bench.robustness import hostile_paths
 from controller.daemon import doctor, service
 from controller.daemon.config import Config, MqttConfig, load_config, parse_config
 from controller.daemon.mqtt.bridge import tls_context
+from controller.daemon.resume import read_journal
 from controller.errors import ConfigError, ProfileError, TapeError
 from controller.files import UnusableFile, read_bounded
+from controller.journal import Journal
 from controller.profile import load_profile
 from controller.tape import read_tape
 
@@ -57,7 +59,7 @@ def test_every_loader_refuses_what_is_not_a_regular_file_of_bounded_size(kind, m
     loaders = {
         "config": (lambda: load_config(path), ConfigError),
         "profile": (lambda: load_profile(path), ProfileError),
-        "journal": (lambda: service._read_journal(Path(path)), ConfigError),
+        "journal": (lambda: read_journal(Journal(Path(path))), ConfigError),
         "tape": (lambda: read_tape(path), TapeError),
         "ca_file": (lambda: tls_context(MqttConfig(enabled=True, tls=True, ca_file=path)), ConfigError),
     }

@@ -38,9 +38,10 @@ function show(data) {
     tick.addEventListener("change", () => (tick.checked ? ticked.add(b.board) : ticked.delete(b.board)));
     const first = document.createElement("td");
     first.append(tick);
-    const status = cell(b.online ? "online" : "offline");
-    status.className = b.online ? "online" : "offline-tag";
-    status.dataset.status = b.online ? "online" : "offline";
+    const status = cell(b.status);  // online, paused (cannot save), stopped (not answering), offline
+    status.className = b.status === "online" ? "online" : "offline-tag";
+    status.dataset.status = b.status;
+    status.title = b.status_words;
     const game = b.game ? `${b.game} (${b.state})` : b.state || "—";
     const turn = b.winner ? `won: ${b.winner}` : b.turn;
     tr.append(first, cell(b.board), status, cell(game), cell(b.players.join(", ")), cell(turn),

@@ -9,7 +9,8 @@ While the broker is away, events wait in a bounded outbox (:data:`OUTBOX_SIZE`; 
 oldest are dropped and counted in ``unsent``) and only the newest state is kept. On every
 (re)connect the board subscribes to its command topic, then publishes ``online``, its Home
 Assistant discovery configs, the waiting events and the newest state (retained), so "online"
-means "listening" and the state is fresh again. Connection attempts back off from
+means "listening" and the state is fresh again. While the referee does not answer (see
+:mod:`controller.daemon.health`) the status says ``stopped`` and the state's ``health`` why. Connection attempts back off from
 :data:`RETRY_S` ``[0]`` to ``[1]`` seconds. A clean stop publishes ``offline`` itself (a broker
 sends the last will only when a client vanishes); a killed daemon is marked ``offline`` by the will.
 The client speaks MQTT 5 (Mosquitto 1.6 and later) so that the command subscription can ask
@@ -42,7 +43,7 @@ from .commands import Refused, parse_request
 from .discovery import discovery_messages
 from .inbox import Inbox
 from .messages import events_between, notice_events, public_state
-from .topics import OFFLINE, ONLINE, Topics
+from .topics import OFFLINE, ONLINE, STOPPED, Topics
 
 INBOX_SIZE = 64  # states waiting for the loop, which takes them all at once
 OUTBOX_SIZE = 256  # events waiting for the broker; the oldest past this are dropped (unsent)
@@ -75,6 +76,8 @@ class Bridge:
         self._last: dict[str, Any] | None = None  # the newest state read (for the next events)
         self._state: str | None = None  # the newest state, as published
         self._state_sent: str | None = None  # what this connection has published of it
+        self._health = runtime.health()  # whether the referee answers (see controller.daemon.health)
+        self._status_sent: str | None = None  # the status this connection has published
         self._seq = 0
         self._stopping = False
         self._changed = asyncio.Event()
@@ -95,12 +98,15 @@ class Bridge:
         self.inbox = Inbox(INBOX_SIZE, wake)
         self.inbox.put(self.runtime.snapshot, ())
         self.runtime.listeners.append(self.inbox.put)
+        self.runtime.health_listeners.append(self._health_changed)
         self._task = asyncio.create_task(self._run(), name="mqtt")
 
     async def stop(self) -> None:
         """Say ``offline`` and disconnect, within :data:`STOP_S`."""
         if self.inbox is not None and self.inbox.put in self.runtime.listeners:
             self.runtime.listeners.remove(self.inbox.put)
+        if self._health_changed in self.runtime.health_listeners:
+            self.runtime.health_listeners.remove(self._health_changed)
         self._stopping = True
         self._stop.set()
         self._changed.set()
@@ -125,9 +131,23 @@ class Bridge:
                 self._queue_event(found, at)
             self._last = state
         if items:
-            self._state = json.dumps({**public_state(items[-1][0], self.config.board), "unsent": self.unsent},
-                                     default=str)
-            self._changed.set()
+            self._state_from(items[-1][0])
+
+    def _state_from(self, state: dict[str, Any]) -> None:
+        self._state = json.dumps({**public_state(state, self.config.board), "unsent": self.unsent,
+                                  "health": self._health.to_json()}, default=str)
+        self._changed.set()
+
+    def _health_changed(self, health: Any) -> None:
+        """On the loop: the status says ``stopped`` while the referee does not answer, and the
+        state carries the health in words (the classroom shows both)."""
+        self._health = health
+        if self._last is not None:
+            self._state_from(self._last)
+        self._changed.set()
+
+    def _status(self) -> str:
+        return STOPPED if self._health.status == STOPPED else ONLINE
 
     def _queue_event(self, found: dict[str, Any], at: float | None = None) -> None:
         """Number the event and keep it for the broker; ``at``: when the core made the change
@@ -184,13 +204,13 @@ class Bridge:
 
     async def _session(self) -> None:
         async with self._client() as client:
-            self.connected, self._state_sent, self._broker_down_said = True, None, False
+            self.connected, self._state_sent, self._status_sent, self._broker_down_said = True, None, None, False
             self._failed.clear()
             log("mqtt connected", broker=f"{self.config.host}:{self.config.port}", board=self.config.board,
                 unsent=self.unsent)
             # subscribed before saying online: a command sent on seeing "online" is never missed
             await client.subscribe(self.topics.command, options=SubscribeOptions(qos=QOS, retainAsPublished=True))
-            await client.publish(self.topics.status, ONLINE, qos=QOS, retain=True)
+            await self._publish_status(client)
             for topic, payload in self.discovery:
                 await client.publish(topic, payload, qos=QOS, retain=True)
             reader = asyncio.create_task(self._read(client), name="mqtt-commands")
@@ -225,6 +245,13 @@ class Bridge:
         if state is not None and state != self._state_sent:
             await client.publish(self.topics.state, state, qos=QOS, retain=True)
             self._state_sent = state
+        if self._status() != self._status_sent and not self._stopping:
+            await self._publish_status(client)
+
+    async def _publish_status(self, client: aiomqtt.Client) -> None:
+        status = self._status()
+        await client.publish(self.topics.status, status, qos=QOS, retain=True)
+        self._status_sent = status
 
     def _requeue(self, batch: list[str]) -> None:
         """Put an unconfirmed batch back in front, sent again after the reconnect (a subscriber
@@ -252,8 +279,9 @@ class Bridge:
             log("mqtt command refused", logging.WARNING, topic=str(message.topic), reason=refusal)
             self._queue_event({"type": "refused", "reason": str(refusal)})
             return
-        if not self.runtime.offer(Command(self.runtime.clock(), request.name, request.args)):
-            reason = self.runtime.queue.busy_reason()  # the web console's 503, said the same way
+        stopped = self._health.status == STOPPED  # the web console's 503s, said the same way
+        if stopped or not self.runtime.offer(Command(self.runtime.clock(), request.name, request.args)):
+            reason = self._health.words if stopped else self.runtime.queue.busy_reason()
             log("mqtt command refused", logging.WARNING, topic=str(message.topic), reason=reason)
             self._queue_event({"type": "refused", "reason": reason, "id": request.id})
             return

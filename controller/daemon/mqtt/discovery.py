@@ -3,7 +3,8 @@
 Following Home Assistant's single-component discovery: one retained JSON config per entity on
 ``<discovery_prefix>/<component>/<node_id>/<object_id>/config``, each with a ``unique_id``, the
 same ``device`` block (so the entities group under one device named after the board), the
-board's ``status`` topic for availability (``online``/``offline``, the last will), and
+board's ``status`` topic for availability (``online``; ``offline``, the last will; ``stopped``
+reads as unavailable too), and
 templates reading the retained ``state`` topic. The entities: the state in words (what the
 board asks for now), the game, whose turn it is, the last move and the winner (sensors), and
 two buttons: "New game" (a ``new_game`` command with the config's game defaults) and "Hint" (a
@@ -17,6 +18,8 @@ from typing import Any
 
 from .topics import OFFLINE, ONLINE, Topics
 
+# Any status but online ("stopped": the referee does not answer) makes the board unavailable.
+AVAILABILITY = f"{{{{ '{ONLINE}' if value == '{ONLINE}' else '{OFFLINE}' }}}}"
 SENSORS = (  # object id, name, template over the published state, icon
     ("state", "State", "{{ value_json.summary.doing }}", "mdi:state-machine"),
     ("game", "Game", "{{ value_json.game or '' }}", "mdi:gamepad-variant"),
@@ -47,6 +50,7 @@ def discovery_messages(topics: Topics, discovery_prefix: str, new_game_args: dic
 def _common(topics: Topics, node: str, version: str) -> dict[str, Any]:
     return {
         "availability_topic": topics.status, "payload_available": ONLINE, "payload_not_available": OFFLINE,
+        "availability_template": AVAILABILITY,
         "device": {"identifiers": [node], "name": f"Pentago board {topics.board}",
                    "manufacturer": "pentago-board", "model": "Pentago referee board", "sw_version": version},
         "origin": {"name": "pentago-board", "sw_version": version},

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 ONLINE, OFFLINE = "online", "offline"  # the status payloads (Home Assistant's defaults too)
+STOPPED = "stopped"  # the daemon runs and its referee does not answer (see controller.daemon.health)
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,8 @@ class Topics:
 
     @property
     def status(self) -> str:
-        """Retained ``online`` while the daemon runs, ``offline`` (the last will) once it is gone."""
+        """Retained ``online`` while the daemon runs, ``stopped`` while its referee does not
+        answer, ``offline`` (the last will) once it is gone."""
         return f"{self.root}/status"
 
     @property

@@ -5,15 +5,18 @@ Routes (every /api route answers JSON; a malformed request gets a 4xx ``{"error"
 ==========================  ==========================================================
 GET  /                      the page (board, LEDs, game panel); /static/* its files
 GET  /api/layout            holes, blocks and LED chain of the profile (see layout.py)
-GET  /api/state             the newest state message (as sent on the WebSocket)
-GET  /api/live              WebSocket: a state message after every change
+GET  /api/state             the newest state message (as sent on the WebSocket); its "health"
+                            says whether the referee answers: {"status": "live" | "paused"
+                            (cannot save) | "stopped", "words"} (see health.py)
+GET  /api/live              WebSocket: a state message after every change (and of health)
 POST /api/command           {"name": "new_game" | "take_back" | "menu" | "hint" | "save_picture",
                             "args": {...}};
                             new_game's options are checked by the games' registry (a bad
                             game, seat list or level is a 400 naming it); hint asks for the
                             best move of the player to move, lit on the board;
                             save_picture {"title"} saves the board as it stands as a
-                            Picture-Puzzle picture (a bad or taken title is a 400)
+                            Picture-Puzzle picture (a bad or taken title is a 400);
+                            a board whose referee is stopped answers 503 in words
 POST /api/board/<verb>      virtual board only: place {hole, colour?}, lift {hole},
                             turn {block, steps}, quarter {block, clockwise}, press {button},
                             clear {} (lift every marble); see verbs.py for the bounds
@@ -43,6 +46,7 @@ from ...events import Command
 from ...games import OptionError, offered, options
 from ...profile import Profile
 from ..config import GameDefaults
+from ..health import STOPPED
 from ..runtime import Runtime
 from .api import BadRequest, body, cut, error_response
 from .guard import guard
@@ -71,7 +75,8 @@ def build_app(runtime: Runtime, profile: Profile, *, board: Any = None, token: s
     ``bind`` is the configured listening address (see guard.py for the hosts it allows)."""
     app = web.Application(middlewares=[_errors, guard(bind, token)])
     app[RUNTIME], app[BOARD], app[SOCKETS] = runtime, board, set()
-    app[HUB] = Hub(extra=lambda: {"marbles": _marbles(board), "offsets": _offsets(board)})
+    app[HUB] = Hub(extra=lambda: {"marbles": _marbles(board), "offsets": _offsets(board),
+                                  "health": runtime.health().to_json()})
     board_layout = layout(profile, virtual=board is not None)
     app[SETTINGS] = {"layout": board_layout, "defaults": defaults.command_args(),
                      "games": [spec.name for spec in offered(profile.size)]}
@@ -95,6 +100,7 @@ async def _attach_hub(app: web.Application) -> None:
     hub.attach(asyncio.get_running_loop())
     hub.publish(runtime.snapshot)
     runtime.listeners.append(hub.publish_threadsafe)
+    runtime.health_listeners.append(lambda _: hub.publish(runtime.snapshot))  # on this loop: "stopped" too
 
 
 async def _close_sockets(app: web.Application) -> None:
@@ -204,6 +210,8 @@ async def _command(request: web.Request) -> web.Response:
     if name == "new_game":
         _check_options(args, request.app[SETTINGS]["layout"]["size"])
     runtime = request.app[RUNTIME]
+    if runtime.health().status == STOPPED:
+        return error_response(503, runtime.health().words)
     if not runtime.offer(Command(runtime.clock(), name, args)):
         return error_response(503, runtime.queue.busy_reason())
     return web.json_response({"queued": name}, status=202)

@@ -62,6 +62,14 @@ const live = {
   lost() {  // a request failed: the socket may not have noticed yet
     if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.close();
   },
+  // The referee's own health, sent with every state: "paused" (it cannot save its moves) or
+  // "stopped" (it does not answer) in the header, and in words over the board.
+  health(health) {
+    const status = health?.status || "live";
+    if (this.socket?.readyState === WebSocket.OPEN) this.show(status, health?.words || "following the board live");
+    $("health").hidden = status === "live";
+    $("health").textContent = status === "live" ? "" : health.words;
+  },
 };
 
 // -- what the player does ------------------------------------------------------------------------
@@ -367,6 +375,7 @@ function buildLegend() {
 
 function render(message) {
   last = message;
+  live.health(message.health);
   const state = message.state || {};
   view.update(state, message.marbles || {}, message.offsets || {});
   renderSensors(state);
