@@ -146,7 +146,9 @@ class Attack:
 
     def accepted(self) -> int:
         """Frames the session was handed that the MCU never sent whole."""
-        return sum((Counter(self.received) - self.good).values())
+        with self.mcu.lock:  # the fake's own answers (snapshots) count good frames from its thread
+            good = Counter(self.good)
+        return sum((Counter(self.received) - good).values())
 
     def lost(self) -> int:
         """Good frames written before the end that the session never got."""

@@ -58,6 +58,7 @@ def test_after_a_broker_restart_a_board_is_online_only_when_the_broker_says_so_a
             broker.stop()
             await until(lambda: link.client is None, "the broker gone")
             broker.start()  # remembers nothing: t1 comes back, t2 has vanished meanwhile
+            await until(hands.client.is_connected, "the board's hands reconnected")  # paho retries by itself
             hands.publish("pentago-board/t1/status", "online", retain=True)
             await until(lambda: link.sessions == 2 and boards.rows()[0]["online"], "reconnected")
             t1, t2 = boards.rows()

@@ -96,7 +96,7 @@ def test_a_whole_classic_game_arrives_as_its_moves(table):
     for number, move in enumerate(GAME):
         table.play(move, wire.NORTH if number % 2 == 0 else wire.SOUTH)
     assert table.core.flow.move_texts() == list(GAME)
-    assert table.notices[-1] == "seat 1 wins (five on placement)", table.notices
-    assert table.notices[2:4] == ["b2 placed by seat 1", "take-back"], table.notices
+    assert table.notices[-1] == "Seat 1 wins (five on placement)", table.notices
+    assert table.notices[2:4] == ["b2 placed by Seat 1", "take-back"], table.notices
     assert not any("repair" in n or "ignored" in n for n in table.notices), table.notices
     assert app.link.rejected == 0 and app.encoders.errors == [0, 0, 0, 0]
