@@ -322,7 +322,11 @@ function stats() {
 
 function freeRun() {
   session.timer = null;
-  if (!session.speed || !session.chip) return;
+  if (!session.speed) return;
+  if (!session.chip) {                  // powered off: time stands still until power comes back
+    session.timer = setTimeout(freeRun, 10);
+    return;
+  }
   const started = Date.now();
   const target = session.emuStart + (started - session.wallStart) * 1e6 * session.speed;
   // Never run ahead of the wall clock (FACTS 7); slices of at most 20 ms emulated keep the pty answering.
