@@ -1,11 +1,14 @@
 """The classroom console's web app: the teacher's page and its API.
 
-GET  /                 the page (static/classroom.html)
-GET  /api/games        the games and the Picture-Puzzle pictures, for the page's form
+GET  /                 the page (static/classroom.html), with the board page's stylesheet (/style.css)
+GET  /api/games        the games (their titles and board sizes) and the Picture-Puzzle pictures of
+                       each board size (names and titles with their difficulty), for the page's form
 GET  /api/boards       every board's row (see :func:`.boards.row`) and whether the broker is connected
 POST /api/command      ``{"boards": [...] | "all", "name": ..., "args": {...}}``: the same command to
-                       each board named (``"all"``: every board online), checked as a board checks
-                       it; answers the boards it was sent to
+                       each board named (``"all"``: every board online), checked for each board as
+                       that board checks it (its size from its state): answers the boards it was
+                       sent to and, by board, why the others would refuse it (a 400 when every
+                       board would)
 GET  /api/summary      every board's game summary in one CSV (see :meth:`.boards.Boards.summary_csv`)
 
 Requests pass the web console's guard (:mod:`controller.daemon.web.guard`): this console's Host,
@@ -30,7 +33,8 @@ from ..daemon.web.api import (
     parse_json,
 )
 from ..daemon.web.guard import guard
-from ..daemon.web.verbs import command
+from ..daemon.web.app import STATIC as BOARD_PAGE
+from ..daemon.web.verbs import checked, command
 from ..errors import shown
 from .boards import Boards
 from .link import Link, NotConnected
@@ -45,6 +49,7 @@ def make_app(link: Link, bind: str, token: str) -> web.Application:
     app[LINK] = link
     app.router.add_get("/", _page)
     app.router.add_get("/classroom.js", _script)
+    app.router.add_get("/style.css", _style)
     app.router.add_get("/api/games", _games)
     app.router.add_get("/api/boards", _boards)
     app.router.add_post("/api/command", _command)
@@ -68,12 +73,20 @@ async def _script(request: web.Request) -> web.FileResponse:
     return web.FileResponse(STATIC / "classroom.js")
 
 
-async def _games(request: web.Request) -> web.Response:
-    from ..games import GAMES
-    from ..rules.pictures import library_names
+async def _style(request: web.Request) -> web.FileResponse:
+    return web.FileResponse(BOARD_PAGE / "style.css")  # the board page's look, one stylesheet for both
 
-    pictures = list(dict.fromkeys((*library_names(9), *library_names(6))))
-    return web.json_response({"games": [{"name": g.name, "title": g.title} for g in GAMES], "pictures": pictures})
+
+async def _games(request: web.Request) -> web.Response:
+    from ..games import GAMES, get
+    from ..games.puzzle import by_difficulty
+
+    picture = get("puzzle").choice("picture")
+    pictures = {str(size): [{"name": name, "means": picture.means(name)} for name in by_difficulty(size)]
+                for size in (9, 6)}
+    games = [{"name": g.name, "title": g.title, "sizes": list(g.sizes), "players": list(g.choice("players").values),
+              "default_players": g.choice("players").default} for g in GAMES]
+    return web.json_response({"games": games, "pictures": pictures})
 
 
 async def _boards(request: web.Request) -> web.Response:
@@ -88,15 +101,47 @@ async def _command(request: web.Request) -> web.Response:
         if not isinstance(data, dict):
             raise BadRequest("the request body must be a JSON object")
         targets = _targets(field(data, "boards", (list, str)), link.boards)
-        name, args = command({"name": data.get("name"), "args": data.get("args", {})})
+        asked = {"name": data.get("name"), "args": data.get("args", {})}
+        name, args = command(asked)
     except BadRequest as error:
         return error_response(400, str(error))
+    refused = _refusals(asked, targets, link.boards)
+    if len(refused) == len(targets):
+        return web.json_response({"error": f"no board would take it: {_grouped(refused)}", "refused": refused}, status=400)
+    sent = []
     try:
         for board in targets:
-            await link.command(board, name, args)
+            if board not in refused:
+                await link.command(board, name, args)
+                sent.append(board)
     except NotConnected as error:
         return error_response(503, str(error))
-    return web.json_response({"sent": targets})
+    return web.json_response({"sent": sent, "refused": refused})
+
+
+def _grouped(refused: dict[str, str]) -> str:
+    """The refusals, boards refusing for the same reason together: ``b1, b2: <reason>``."""
+    reasons: dict[str, list[str]] = {}
+    for board, why in refused.items():
+        reasons.setdefault(why, []).append(board)
+    return "; ".join(f"{', '.join(boards)}: {why}" for why, boards in reasons.items())
+
+
+def _refusals(asked: dict[str, Any], targets: list[str], known: Boards) -> dict[str, str]:
+    """Why each board among ``targets`` would refuse the command, checked as it checks it (for
+    its size; a board that has published no state yet is left to check it itself), and kept as
+    the board's answer for the page."""
+    refused = {}
+    for board in targets:
+        size = known.boards[board].size
+        if size is None:
+            continue
+        try:
+            checked(asked, size)
+        except BadRequest as error:
+            refused[board] = str(error)
+            known.said(board, None, "refused", str(error))
+    return refused
 
 
 def _targets(boards: Any, known: Boards) -> list[str]:

@@ -1,7 +1,9 @@
 """What every board last published, read into the rows the teacher's page shows.
 
 A board is known from its first retained ``status`` or ``state`` message; it stays listed when it
-goes offline (the teacher wants to see that a table dropped out, not have it vanish).
+goes offline (the teacher wants to see that a table dropped out, not have it vanish). Its
+``event`` topic tells how it answered the console's last command (``command``: taken,
+``refused``: with the reason), matched by the command's id.
 """
 
 from __future__ import annotations
@@ -14,11 +16,21 @@ from typing import Any
 
 from ..daemon.mqtt.topics import OFFLINE, ONLINE, STOPPED
 
+ID_PREFIX = "classroom-"  # the ids of the console's commands (the board echoes them in its answer)
+ANSWERS = ("command", "refused")  # the event types that answer a command
+
 
 @dataclass
 class Board:
     status: str = ""
     state: dict[str, Any] = field(default_factory=dict)
+    answer: dict[str, Any] | None = None  # {"id", "answer", "reason"}: the console's last command and its fate
+
+    @property
+    def size(self) -> int | None:
+        """The board's size from its state (None before its first state)."""
+        rows = self.state.get("board")
+        return len(rows) if isinstance(rows, list) and rows else None
 
 
 class Boards:
@@ -32,9 +44,12 @@ class Boards:
         """Keep a ``<prefix>/<board>/status`` or ``.../state`` message; anything else (or a state
         that is not a JSON object) is ignored: one bad board must not break the console."""
         parts = topic.split("/")
-        if len(parts) != 3 or parts[0] != self.prefix or parts[2] not in ("status", "state"):
+        if len(parts) != 3 or parts[0] != self.prefix or parts[2] not in ("status", "state", "event"):
             return
         if not payload:  # a retained message cleared: nothing to show
+            return
+        if parts[2] == "event":
+            self._answered(parts[1], payload)
             return
         board = self.boards.setdefault(parts[1], Board())
         if parts[2] == "status":
@@ -46,6 +61,26 @@ class Boards:
             return
         if isinstance(state, dict):
             board.state = state
+
+    def _answered(self, name: str, payload: bytes) -> None:
+        """A board's event: kept when it answers one of this console's commands."""
+        try:
+            event = json.loads(payload)
+        except ValueError:
+            return
+        board = self.boards.get(name)
+        if board is None or not isinstance(event, dict) or event.get("type") not in ANSWERS:
+            return
+        if isinstance(event.get("id"), str) and event["id"].startswith(ID_PREFIX):
+            answer = "taken" if event["type"] == "command" else "refused"
+            self.said(name, event["id"], answer, str(event.get("reason", "")))
+
+    def said(self, name: str, request_id: str | None, answer: str, reason: str = "") -> None:
+        """The fate of the console's last command for board ``name``: "sent" (no answer yet),
+        "taken" or "refused" by the board (or by the console, checking it as the board does:
+        ``request_id`` None), with the reason."""
+        if name in self.boards:
+            self.boards[name].answer = {"id": request_id, "answer": answer, "reason": reason}
 
     def forget_statuses(self) -> None:
         """Every board's status unknown (shown offline) until the broker says it again: called at
@@ -71,7 +106,7 @@ class Boards:
             text = detail.get("summary_csv") if isinstance(detail, dict) else None
             if not isinstance(text, str) or not text.strip():
                 continue
-            lines = list(csv.reader(io.StringIO(text)))
+            lines = [line for line in csv.reader(io.StringIO(text)) if any(line)]  # its blank separators: none
             if header is None:
                 header = ["board", *lines[0]]
                 writer.writerow(header)
@@ -91,8 +126,11 @@ def row(name: str, board: Board) -> dict[str, Any]:
         "board": name,
         "online": board.status == ONLINE,
         **_status(board),
+        "size": board.size,
         "state": state.get("state", ""),
+        "doing": _doing(state, summary),
         "game": state.get("game") or "",
+        "answer": board.answer,
         "players": [names[seat] for seat in sorted(names, key=str)],
         "turn": summary.get("turn", ""),
         "last_move": summary.get("last_move", ""),
@@ -116,6 +154,14 @@ def _status(board: Board) -> dict[str, str]:
         paused = health.get("status") == "paused"
         return {"status": "paused" if paused else ONLINE, "status_words": words if paused else ""}
     return {"status": OFFLINE, "status_words": ""}
+
+
+def _doing(state: dict[str, Any], summary: Any) -> str:
+    """What the board is at, in the board's own words (its MQTT summary), the menu said short."""
+    if state.get("state") == "choosing":
+        return "at the menu"
+    doing = summary.get("doing") if isinstance(summary, dict) else None
+    return doing if isinstance(doing, str) else ""
 
 
 def _puzzle(detail: dict[str, Any], names: dict[Any, str]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from typing import Any
 import aiomqtt
 
 from ..daemon.mqtt.topics import Topics
-from .boards import Boards
+from .boards import ID_PREFIX, Boards
 
 log = logging.getLogger(__name__)
 RETRY_S = (0.5, 10.0)  # first and longest wait between connection attempts
@@ -67,6 +67,7 @@ class Link:
             self.boards.forget_statuses()
             await client.subscribe(f"{self.boards.prefix}/+/status", qos=1)
             await client.subscribe(f"{self.boards.prefix}/+/state", qos=1)
+            await client.subscribe(f"{self.boards.prefix}/+/event", qos=1)  # their answers to our commands
             self.client, self._down_said = client, False
             self.sessions += 1
             log.info("classroom console connected to the broker %s:%d", self.host, self.port)
@@ -80,9 +81,13 @@ class Link:
             log.warning("broker %s:%d %s (%s); reconnecting by itself", self.host, self.port, said, error)
             self._down_said = True
 
-    async def command(self, board: str, name: str, args: dict[str, Any]) -> None:
+    async def command(self, board: str, name: str, args: dict[str, Any]) -> str:
+        """Send the command to ``board``; its id (the board's answer event carries it)."""
         if self.client is None:
             raise NotConnected(f"the broker {self.host}:{self.port} is not connected; try again shortly")
         self.sent += 1
-        body = {"name": name, "args": args, "board_name": board, "id": f"classroom-{self.sent}"}
+        request_id = f"{ID_PREFIX}{self.sent}"
+        body = {"name": name, "args": args, "board_name": board, "id": request_id}
         await self.client.publish(Topics(self.boards.prefix, board).command, json.dumps(body), qos=1)
+        self.boards.said(board, request_id, "sent")  # until the board answers
+        return request_id

@@ -85,7 +85,7 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None, *
         _lay_out(board, core)
     log("resumed" if core.resume.used else "fresh start", profile=profile.name, journal=config.journal,
         records=core.resume.used)
-    return Daemon(config, profile, runtime, board, config_path, mqtt=_mqtt(config, runtime))
+    return Daemon(config, profile, runtime, board, config_path, mqtt=_mqtt(config, runtime, profile.size))
 
 
 def _lay_out(board: Any, core: Any) -> None:
@@ -101,7 +101,7 @@ def _lay_out(board: Any, core: Any) -> None:
             board.place(hole, flow.colours[colour])
 
 
-def _mqtt(config: Config, runtime: Runtime) -> Any:
+def _mqtt(config: Config, runtime: Runtime, size: int | None = None) -> Any:
     """The MQTT bridge when [mqtt] is enabled (its client library is the mqtt extra)."""
     if not config.mqtt.enabled:
         return None
@@ -110,7 +110,7 @@ def _mqtt(config: Config, runtime: Runtime) -> Any:
     except ImportError as exc:
         raise ConfigError(f"mqtt.enabled = true needs the MQTT client ({exc.name} is missing): "
                           "pip install 'pentago-board[mqtt]'") from None
-    return Bridge(config.mqtt, runtime, config.game.command_args())
+    return Bridge(config.mqtt, runtime, config.game.command_args(), size)
 
 
 def kept_from_tapes(config: Config) -> dict[str, Path]:

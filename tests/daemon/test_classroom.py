@@ -6,12 +6,14 @@ plus the rows and the combined summary read from published states (no broker).""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -23,12 +25,13 @@ from .daemon_proc import ROOT
 from .mosquitto import Watcher
 
 
-def run_console(broker_port: int, *more: str):
+def run_console(broker_port: int, *more: str, env: dict | None = None, host: str = "127.0.0.1"):
     proc = subprocess.Popen([sys.executable, "-m", "controller", "classroom", "--port", str(broker_port),
                              "--web-port", "0", *more],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **(env or {})})
     line = proc.stdout.readline()
-    assert line.startswith("Classroom console: http://127.0.0.1:"), line + proc.stderr.read()
+    assert line.startswith(f"Classroom console: http://{host}:"), line + proc.stderr.read()
     yield SimpleNamespace(url=line.split()[2], proc=proc)
     proc.terminate()  # SIGTERM, as a service manager stops it: the console keeps nothing to save
     assert proc.wait(15) == -signal.SIGTERM
@@ -76,7 +79,7 @@ def test_a_command_from_the_console_starts_a_game_on_one_board_only(boards, cons
     wait_rows(console, all_online, "three boards online")
     code, answer = call(console.url + "api/command",
                         {"boards": ["b2"], "name": "new_game", "args": {"game": "classic", "names": ["Ann", "Bo"]}})
-    assert (code, answer) == (200, {"sent": ["b2"]})
+    assert (code, answer) == (200, {"sent": ["b2"], "refused": {}})
     boards["b2"].wait_state(lambda s: s["state"] == "awaiting_placement")
     rows = wait_rows(console, lambda r: r["b2"]["game"] == "classic", "b2's game")
     assert rows["b2"]["players"] == ["Ann", "Bo"] and rows["b2"]["turn"] == "Ann"
@@ -96,7 +99,7 @@ def test_a_round_on_every_board_online_and_bad_commands_refused(broker, boards, 
         assert code == 400 and said in answer["error"], answer
     args = {"game": "puzzle", "players": 2, "names": ["Ada", "Bo"], "picture": "h", "start_k": 2}
     code, answer = call(console.url + "api/command", {"boards": "all", "name": "new_game", "args": args})
-    assert (code, answer) == (200, {"sent": list(BOARDS)})
+    assert (code, answer) == (200, {"sent": list(BOARDS), "refused": {}})
     rows = wait_rows(console, lambda r: all(row["puzzle"] for row in r.values()), "a round on every board")
     for row in rows.values():
         assert row["game"] == "puzzle" and row["puzzle"]["k"] == 2 and row["players"] == ["Ada", "Bo"]
@@ -156,7 +159,7 @@ def test_a_stopped_board_shows_offline(boards, console):  # noqa: F811
 
 
 def test_the_console_keeps_the_web_consoles_guard(broker):  # noqa: F811
-    for made in run_console(broker.port, "--token", "sesame"):
+    for made in run_console(broker.port, env={"PENTAGO_BOARD_TOKEN": "sesame"}):
         url = made.url
         assert url.endswith("/?token=sesame")
         base = url.split("?")[0]
@@ -193,6 +196,51 @@ def test_a_puzzle_row_and_the_combined_summary_from_published_states():
                             "left_s": 12.5, "out": ["Cy"], "passed": 1, "rounds": 2}
     assert rows["t3"]["puzzle"] is None and rows["t3"]["game"] == ""
     assert seen.summary_csv() == "board,round,k,restorer\nt1,1,1,Cy\nt2,1,1,Ada\nt2,2,2,Bo\n"
+    # Issue 22, item 15: a board's blank separator lines made rows holding only a board name.
+    seen.take("pentago-board/t2/state", json.dumps({**STATE, "detail": {**STATE["detail"], "summary_csv":
+              "round,k,restorer\n1,1,Ada\n\norder of elimination,Cy\n\nfastest restorer,Ada,8.5 s a stone\n"}}).encode())
+    rows = [line.split(",") for line in seen.summary_csv().splitlines()]
+    assert all(len(row) > 1 for row in rows), rows
+    assert ["t2", "order of elimination", "Cy"] in rows
+
+
+def test_a_token_on_the_command_line_is_refused_and_a_tablet_gets_an_address_it_can_open(broker):  # noqa: F811
+    """Issue 22, item 15: `--token` was taken on the command line (every user reads it in the
+    process list; run refuses it), and `--listen 0.0.0.0` printed 127.0.0.1, which a tablet cannot open."""
+    from controller.commands.classroom import network_address
+
+    refused = subprocess.run([sys.executable, "-m", "controller", "classroom", "--port", str(broker.port),
+                              "--token", "sesame"], check=False, cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert refused.returncode == 2 and "--token is not taken: every user can read it in the process list" in refused.stderr
+    address = network_address()
+    for made in run_console(broker.port, "--listen", "0.0.0.0", host=address):
+        assert re.fullmatch(rf"http://{re.escape(address)}:\d+/\?token=[\w-]+", made.url), made.url
+        assert call(made.url.replace("/?", "/api/boards?"))[0] == 200
+
+
+def test_the_console_checks_each_board_as_it_checks_and_shows_each_board_s_refusal(broker, boards, console):  # noqa: F811
+    """Issue 22, item 14: the console said "sent" for commands the boards refused (a 9x9-only
+    picture on 6x6 boards, an unknown picture, game "chess", 7 players)."""
+    wait_rows(console, lambda r: all_online(r) and all(row["size"] == 6 for row in r.values()), "three 6x6 boards online")
+    for args, said in [({"game": "puzzle", "picture": "four-w"}, "no picture 'four-w' for the 6x6 board"),
+                       ({"game": "puzzle", "picture": "starfish"}, "picture 'starfish': the pictures are"),
+                       ({"game": "chess"}, "game 'chess' is not available"),
+                       ({"game": "puzzle", "players": 7}, "players 7: Picture-Puzzle is for 2 to 4 players")]:
+        code, answer = call(console.url + "api/command", {"boards": "all", "name": "new_game", "args": args})
+        assert code == 400 and answer["error"].startswith("no board would take it: b1, b2, b3: new_game: "), answer
+        assert set(answer["refused"]) == set(BOARDS) and said in answer["refused"]["b2"]
+        rows = wait_rows(console, lambda r: all(row["answer"] and row["answer"]["answer"] == "refused" for row in r.values()),
+                         "every board's refusal")
+        assert said in rows["b3"]["answer"]["reason"]
+    for d in boards.values():
+        assert d.state()["state"] == "choosing"  # nothing was sent
+    code, answer = call(console.url + "api/command", {"boards": ["b1"], "name": "new_game",
+                                                      "args": {"game": "classic", "names": ["Ann", "Bo"]}})
+    assert code == 200 and answer == {"sent": ["b1"], "refused": {}}
+    rows = wait_rows(console, lambda r: r["b1"]["answer"]["answer"] == "taken", "b1's answer")  # from its event topic
+    assert rows["b1"]["answer"]["id"].startswith("classroom-")
+    rows = wait_rows(console, lambda r: r["b1"]["game"] == "classic", "b1's game")
+    assert rows["b1"]["doing"] == "Ann to place a marble" and rows["b2"]["doing"] == "at the menu"
 
 
 def test_a_taken_port_is_refused_with_a_message(broker):  # noqa: F811
@@ -216,3 +264,18 @@ def test_a_board_paused_or_stopped_is_shown_so_in_its_own_words():
     assert (rows["t2"]["status"], rows["t2"]["online"]) == ("stopped", False)
     assert rows["t2"]["status_words"] == "stopped: the referee does not answer"
     assert (rows["t3"]["status"], rows["t3"]["status_words"]) == ("offline", "")
+
+
+def test_the_teachers_guide_walks_a_whole_class_through_with_commands_that_run():
+    """Issue 22, item 16: docs/teachers-guide.md never mentioned the classroom console."""
+    from pathlib import Path
+
+    from controller.cli import build_parser
+
+    guide = (Path(ROOT) / "docs" / "teachers-guide.md").read_text()
+    section = guide[guide.index("## Running a whole class"):]
+    commands = re.findall(r"`(pentago-board classroom[^`]*)`", section)
+    assert commands and "--listen 0.0.0.0" in section and "Last command" in section
+    for text in commands:
+        args = build_parser().parse_args(text.split()[1:])
+        assert args.command == "classroom"

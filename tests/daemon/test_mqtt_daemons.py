@@ -170,6 +170,14 @@ BAD_COMMANDS = [
     (json.dumps({"name": "new_game", "args": {"game": "classic", "pad": "x" * 20_000}}).encode(),
      "bytes; at most 16384"),
     (json.dumps({"name": "new_game", "args": {"colour": "red"}}).encode(), "new_game takes no argument 'colour'"),
+    # Issue 22, item 14: what the board's game registry refuses is a refused event too, with its id
+    # (they were "command" events, and the core's notice said no later).
+    (json.dumps({"name": "new_game", "id": "c-1", "args": {"game": "chess"}}).encode(),
+     "new_game: game 'chess' is not available (games: classic, triple, puzzle)"),
+    (json.dumps({"name": "new_game", "id": "c-2", "args": {"game": "puzzle", "picture": "four-w"}}).encode(),
+     "new_game: no picture 'four-w' for the 6x6 board"),
+    (json.dumps({"name": "new_game", "id": "c-3", "args": {"game": "puzzle", "players": 7}}).encode(),
+     "new_game: players 7: Picture-Puzzle is for 2 to 4 players (1 in practice)"),
 ]
 
 
@@ -191,6 +199,8 @@ def test_bad_commands_are_refused_with_a_logged_reason_and_change_nothing(tmp_pa
         reasons = [e["reason"] for e in refused]
         for (_, reason), said in zip(BAD_COMMANDS, reasons, strict=False):
             assert reason in said
+        assert [e["id"] for e in refused[-5:-2]] == ["c-1", "c-2", "c-3"]
+        assert not events(watcher, "b1", "command")[1:]  # only the first new game was taken
         assert "a retained command is refused" in reasons[-2]
         assert "an empty command does nothing" in reasons[-1]
         time.sleep(0.3)

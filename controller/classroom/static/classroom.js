@@ -1,53 +1,80 @@
 // The classroom console: polls the boards every second and sends a new game to the ticked
 // boards (or every board online). The token, when the address carries one, goes with each call.
+// Each board's row says in words what it is at (its own summary), and how it answered the last
+// command: the console checks a command for each board as the board does, and a board's own
+// refusal comes back on its event topic.
 "use strict";
 
 const token = new URLSearchParams(location.search).get("token");
 const withToken = (path) => (token ? `${path}?token=${encodeURIComponent(token)}` : path);
+const $ = (id) => document.getElementById(id);
 const ticked = new Set();
+let games = [], pictures = {};
 
-function cell(text) {
-  const td = document.createElement("td");
-  td.textContent = text;
-  return td;
+const LABELS = ["Board", "Status", "Game", "Now", "Players", "Standings", "Picture-Puzzle", "Last command"];
+
+function cell(text, className = "") {
+  return Object.assign(document.createElement("td"), { textContent: text, className });
+}
+
+function title(name) {
+  return games.find((g) => g.name === name)?.title || name;
 }
 
 function puzzleText(p) {
   if (!p) return "";
   const parts = [`${p.picture}, k = ${p.k}`];
-  if (p.restorer) parts.push(`${p.restorer} restores`);
   if (p.left_s !== null && p.left_s !== undefined) parts.push(`${Math.ceil(p.left_s)} s left`);
   if (p.out.length) parts.push(`out: ${p.out.join(", ")}`);
-  parts.push(`${p.passed}/${p.rounds} rounds passed`);
+  if (p.restorer) parts.push(`${p.restorer} restores`);
+  if (p.rounds) parts.push(`${p.passed} of ${p.rounds} ${p.rounds === 1 ? "round" : "rounds"} passed`);
   return parts.join("; ");
 }
 
+// The board's status as it last said: online, paused (it cannot save), stopped (its referee does
+// not answer) or offline, with why in its own words; unknown while the broker is away (the
+// boards play on meanwhile; only the broker can tell).
+function statusCell(b, connected) {
+  const td = document.createElement("td");
+  const kind = connected ? b.status : "unknown";
+  const tag = Object.assign(document.createElement("span"), { className: `status ${kind}`,
+    textContent: connected ? b.status : "unknown: the broker is away", title: b.status_words || "" });
+  tag.dataset.status = kind;
+  td.append(tag);
+  if (connected && b.status_words) td.append(" ", Object.assign(document.createElement("span"), { className: "status-words", textContent: b.status_words }));
+  return td;
+}
+
+function answerCell(answer) {
+  if (!answer) return cell("");
+  const text = { sent: "sent, no answer yet", taken: "started" }[answer.answer] || `refused: ${answer.reason}`;
+  return cell(text, `answer ${answer.answer}`);
+}
+
 function show(data) {
-  document.getElementById("broker").textContent = data.connected ? "connected" : "not connected (retrying)";
+  const live = data.connected;
+  $("broker").className = `link ${live ? "live" : "reconnecting"}`;
+  $("broker").textContent = live ? "broker connected" : "broker away (retrying)";
   const body = document.querySelector("#boards tbody");
-  body.replaceChildren();
-  for (const b of data.boards) {
+  $("no-boards").hidden = data.boards.length > 0;
+  body.replaceChildren(...data.boards.map((b) => {
     const tr = document.createElement("tr");
     tr.dataset.board = b.board;
-    tr.className = b.online ? "online-row" : "offline";
-    const tick = document.createElement("input");
-    tick.type = "checkbox";
-    tick.name = "board";
-    tick.value = b.board;
-    tick.checked = ticked.has(b.board);
+    tr.className = b.status === "offline" && live ? "offline" : "";
+    const tick = Object.assign(document.createElement("input"), { type: "checkbox", name: "board", value: b.board,
+      checked: ticked.has(b.board), title: `start the game on ${b.board}` });
     tick.addEventListener("change", () => (tick.checked ? ticked.add(b.board) : ticked.delete(b.board)));
     const first = document.createElement("td");
     first.append(tick);
-    const status = cell(b.status);  // online, paused (cannot save), stopped (not answering), offline
-    status.className = b.status === "online" ? "online" : "offline-tag";
-    status.dataset.status = b.status;
-    status.title = b.status_words;
-    const game = b.game ? `${b.game} (${b.state})` : b.state || "—";
-    const turn = b.winner ? `won: ${b.winner}` : b.turn;
-    tr.append(first, cell(b.board), status, cell(game), cell(b.players.join(", ")), cell(turn),
-              cell(b.standings.join(" > ")), cell(puzzleText(b.puzzle)));
-    body.append(tr);
-  }
+    const size = b.size ? ` (${b.size}x${b.size})` : "";
+    const turn = b.winner ? `won by ${b.winner}` : b.doing;
+    const cells = [cell(`${b.board}${size}`, "board"), statusCell(b, live), cell(b.game ? title(b.game) : "—"),
+      cell(turn), cell(b.players.join(", ")), cell(b.standings.join(", then ")), cell(puzzleText(b.puzzle)),
+      answerCell(b.answer)];
+    cells.forEach((td, i) => { if (i > 1) td.dataset.label = LABELS[i]; });  // a phone shows each cell's name
+    tr.append(first, ...cells);
+    return tr;
+  }));
 }
 
 async function poll() {
@@ -55,55 +82,90 @@ async function poll() {
     const answer = await fetch(withToken("api/boards"));
     if (answer.ok) show(await answer.json());
   } catch (error) {
-    document.getElementById("broker").textContent = "the console is not answering";
+    $("broker").className = "link offline";
+    $("broker").textContent = "the console is not answering";
   }
 }
 
+function names() {
+  return $("names").value.split(",").map((n) => n.trim()).filter(Boolean);
+}
+
 function newGameArgs() {
-  const game = document.getElementById("game").value;
-  const args = { game };
-  const names = document.getElementById("names").value.split(",").map((n) => n.trim()).filter(Boolean);
-  if (names.length) args.names = names;
+  const game = $("game").value, args = { game }, typed = names();
+  args.players = Number($("players").value);
   if (game === "puzzle") {
-    args.picture = document.getElementById("picture").value;
-    args.start_k = Number(document.getElementById("start_k").value);
-    if (names.length) args.players = names.length;
+    if ($("practice").checked) args.players = 1;
+    args.picture = $("picture").value;
+    args.start_k = Number($("start_k").value || 1);
+    args.show_s = Number($("show_s").value || 0);
     for (const limit of ["restore_limit_s", "dismantle_limit_s"]) {
-      const value = document.getElementById(limit).value;
-      if (value) args[limit] = Number(value);
+      const value = $(limit).value;
+      if (value && !(limit === "dismantle_limit_s" && args.players === 1)) args[limit] = Number(value);
     }
   }
+  if (typed.length) args.names = typed;
   return args;
 }
 
 async function start(boards) {
-  const answer = document.getElementById("answer");
+  const answer = $("answer");
   const reply = await fetch(withToken("api/command"), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ boards, name: "new_game", args: newGameArgs() }),
   });
   const data = await reply.json();
-  answer.className = reply.ok ? "" : "error";
-  answer.textContent = reply.ok ? `sent to ${data.sent.join(", ")}` : data.error;
+  const refused = Object.entries(data.refused || {});
+  answer.className = reply.ok && !refused.length ? "" : "error";
+  answer.textContent = reply.ok
+    ? `sent to ${data.sent.join(", ")}${refused.length ? `; not sent to ${refused.map(([b, why]) => `${b} (${why})`).join("; ")}` : ""}`
+    : data.error;
+  poll();
+}
+
+// The form follows the game: its numbers of players, and Picture-Puzzle's own fields.
+function followGame() {
+  const game = games.find((g) => g.name === $("game").value);
+  $("players").replaceChildren(...game.players.map((n) => new Option(`${n} players`, String(n), false, n === game.default_players)));
+  $("puzzle-fields").disabled = game.name !== "puzzle";
+  $("players").disabled = game.players.length === 1 || (game.name === "puzzle" && $("practice").checked);
+}
+
+// Every picture, by its title and difficulty; one drawn for a single board size says so (a 6x6
+// board refuses Four W, and the console says it before sending).
+function pictureOptions() {
+  const nine = pictures["9"] || [], six = pictures["6"] || [];
+  const names = [...new Set([...nine, ...six].map((p) => p.name))];
+  return names.map((name) => {
+    const picture = nine.find((p) => p.name === name) || six.find((p) => p.name === name);
+    const only = !six.some((p) => p.name === name) ? " (9x9 boards only)" : !nine.some((p) => p.name === name) ? " (6x6 boards only)" : "";
+    return new Option(`${picture.means}${only}`, name);
+  });
 }
 
 async function setUp() {
   const reply = await fetch(withToken("api/games"));
-  const data = await reply.json();
-  document.getElementById("game").replaceChildren(...data.games.map((g) => new Option(g.title, g.name)));
-  document.getElementById("picture").replaceChildren(...data.pictures.map((p) => new Option(p, p)));
-  const toggle = () => {
-    document.getElementById("puzzle-fields").disabled = document.getElementById("game").value !== "puzzle";
-  };
-  document.getElementById("game").addEventListener("change", toggle);
-  toggle();
-  document.getElementById("summary").href = withToken("api/summary");
-  document.getElementById("start").addEventListener("submit", (event) => {
+  if (!reply.ok) {
+    $("broker").className = "link offline";
+    $("broker").textContent = reply.status === 401 ? "no token" : "refused";
+    $("answer").className = "error";
+    $("answer").textContent = (await reply.json().catch(() => ({}))).error
+      || "open the address the console printed on its terminal, with its ?token=";
+    return;
+  }
+  ({ games, pictures } = await reply.json());
+  $("game").replaceChildren(...games.map((g) => new Option(g.title, g.name)));
+  $("picture").replaceChildren(...pictureOptions());
+  $("game").addEventListener("change", followGame);
+  $("practice").addEventListener("change", followGame);
+  followGame();
+  $("summary").href = withToken("api/summary");
+  $("start").addEventListener("submit", (event) => {
     event.preventDefault();
     start([...ticked]);
   });
-  document.getElementById("start-all").addEventListener("click", () => start("all"));
+  $("start-all").addEventListener("click", () => start("all"));
   await poll();
   setInterval(poll, 1000);
 }

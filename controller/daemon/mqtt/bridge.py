@@ -63,8 +63,9 @@ class Bridge:
 
     ``new_game_args`` is what Home Assistant's "New game" button sends (the config's game)."""
 
-    def __init__(self, config: MqttConfig, runtime: Any, new_game_args: dict[str, Any]) -> None:
+    def __init__(self, config: MqttConfig, runtime: Any, new_game_args: dict[str, Any], size: int | None = None) -> None:
         self.config, self.runtime = config, runtime
+        self.size = size  # the board's: a new game's options are checked for it (None: by the core alone)
         self.topics = Topics(config.prefix, config.board)
         self.discovery = discovery_messages(self.topics, config.discovery_prefix, new_game_args,
                                             __version__) if config.discovery else []
@@ -274,10 +275,10 @@ class Bridge:
         payload = message.payload
         raw = payload if isinstance(payload, bytes | bytearray) else str(payload or "").encode()
         try:
-            request = parse_request(bytes(raw), self.config.board, retained=message.retain)
+            request = parse_request(bytes(raw), self.config.board, retained=message.retain, size=self.size)
         except Refused as refusal:
             log("mqtt command refused", logging.WARNING, topic=str(message.topic), reason=refusal)
-            self._queue_event({"type": "refused", "reason": str(refusal)})
+            self._queue_event({"type": "refused", "reason": str(refusal), "id": refusal.id})
             return
         stopped = self._health.status == STOPPED  # the web console's 503s, said the same way
         if stopped or not self.runtime.offer(Command(self.runtime.clock(), request.name, request.args)):

@@ -1,11 +1,15 @@
 """Commands arriving on the board's command topic, checked before anything reaches the core.
 
 A payload is a JSON object ``{"name": ..., "args": {...}}`` exactly as ``POST /api/command``
-takes it, and checked by the same code (:func:`controller.daemon.web.verbs.command`), so a
+takes it, and checked by the same code (:func:`controller.daemon.web.verbs.checked`), so a
 command is refused here for the same reasons as there. MQTT adds two optional keys: ``board_name``
 (a command naming another board is refused: a console addressing boards by name must not start
 a game on the wrong one) and ``id`` (echoed in the answer event, so the sender can match it).
 A retained command is refused too: the broker would hand it over again at every reconnect.
+A new game's options are checked for the board's size as the web console checks them, so a
+game, a picture or a number of players the board cannot play is a ``refused`` event naming it
+(with the request's ``id`` whenever the payload named one), never a ``command`` the core then
+refuses in a notice.
 """
 
 from __future__ import annotations
@@ -15,13 +19,18 @@ from typing import Any
 
 from ...errors import shown
 from ..web.api import MAX_BODY_BYTES, BadRequest, field, parse_json, text
-from ..web.verbs import command
+from ..web.verbs import checked, command
 
 MAX_ID_CHARS = 64
 
 
 class Refused(ValueError):
-    """A command that is not carried out; the message says why (for the log and the sender)."""
+    """A command that is not carried out; the message says why (for the log and the sender),
+    ``id`` the request's when the payload named one."""
+
+    def __init__(self, reason: str, id: str | int | None = None) -> None:
+        super().__init__(reason)
+        self.id = id
 
 
 @dataclass(frozen=True)
@@ -31,8 +40,9 @@ class Request:
     id: str | int | None = None
 
 
-def parse_request(payload: bytes, board: str, *, retained: bool = False) -> Request:
-    """The checked command in ``payload`` for board ``board``; raises Refused saying why."""
+def parse_request(payload: bytes, board: str, *, retained: bool = False, size: int | None = None) -> Request:
+    """The checked command in ``payload`` for board ``board`` (of ``size``: a new game's options
+    are checked for it; None: by the core alone); raises Refused saying why."""
     if not payload:
         raise Refused("an empty command does nothing (it is how a retained message is cleared)")
     if retained:
@@ -40,6 +50,7 @@ def parse_request(payload: bytes, board: str, *, retained: bool = False) -> Requ
                       "publish commands without the retain flag")
     if len(payload) > MAX_BODY_BYTES:
         raise Refused(f"the command is {len(payload)} bytes; at most {MAX_BODY_BYTES}")
+    request_id = None
     try:
         data = parse_json(payload)
         if not isinstance(data, dict):
@@ -48,9 +59,9 @@ def parse_request(payload: bytes, board: str, *, retained: bool = False) -> Requ
         if addressed != board:
             raise BadRequest(f"the command is for board {shown(addressed)}, and this is board {board!r}")
         request_id = _request_id(data)
-        name, args = command(data)
+        name, args = checked(data, size) if size is not None else command(data)
     except BadRequest as error:
-        raise Refused(str(error).replace("the request body", "the command")) from None
+        raise Refused(str(error).replace("the request body", "the command"), request_id) from None
     return Request(name, args, request_id)
 
 

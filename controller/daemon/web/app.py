@@ -43,7 +43,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from ...errors import PentagoError, shown
 from ...events import Command
-from ...games import OptionError, offered, options
+from ...games import offered
 from ...profile import Profile
 from ..config import GameDefaults
 from ..health import STOPPED
@@ -53,7 +53,7 @@ from .guard import guard
 from .hub import Hub
 from .layout import games_offered, layout, marble_colours, menu_pages
 from .record import game_record
-from .verbs import VERBS, Limits, command
+from .verbs import VERBS, Limits, checked
 
 STATIC = Path(__file__).parent / "static"
 SHUTDOWN_TIMEOUT_S = 1.0  # how long a request in hand may finish once stopping
@@ -206,24 +206,13 @@ async def _follow(hub: Hub, ws: web.WebSocketResponse) -> None:
 
 
 async def _command(request: web.Request) -> web.Response:
-    name, args = command(await body(request))
-    if name == "new_game":
-        _check_options(args, request.app[SETTINGS]["layout"]["size"])
+    name, args = checked(await body(request), request.app[SETTINGS]["layout"]["size"])
     runtime = request.app[RUNTIME]
     if runtime.health().status == STOPPED:
         return error_response(503, runtime.health().words)
     if not runtime.offer(Command(runtime.clock(), name, args)):
         return error_response(503, runtime.queue.busy_reason())
     return web.json_response({"queued": name}, status=202)
-
-
-def _check_options(args: dict[str, Any], size: int) -> None:
-    """A new game's options as the registry checks them (the core checks them again): a bad
-    one (a seat the game has not, a level that is none) is a 400 naming it, not a notice later."""
-    try:
-        options(args, size)
-    except OptionError as error:
-        raise BadRequest(f"new_game: {error}") from None
 
 
 async def _board_verb(request: web.Request) -> web.Response:
