@@ -2,8 +2,9 @@
 
 For each shipped profile with hardware (not the virtual ones) this writes
 ``hardware/<name>.md`` (bill of materials, every pin of the Pi and the Pico, the sensor map,
-the LED chain order, the power budget and the supply) and ``hardware/<name>.svg`` (the
-diagram). The Pico side of build B comes from the firmware's reference board config.
+the LED chain order, the power budget and the supply), ``hardware/<name>.svg`` (the
+diagram) and, from tools/mechanics.py, ``hardware/<name>-mechanics.svg`` and ``.md`` (the
+dimensioned mechanical drawing and the cut list). The Pico side of build B comes from the firmware's reference board config.
 
     python hardware/tools/wiring.py          # regenerate the docs
     python hardware/tools/wiring.py --check  # exit 1 if a committed doc differs
@@ -18,6 +19,7 @@ import sys
 from pathlib import Path
 
 import diagram
+import mechanics
 import parts
 import pinout
 from controller.profile import Pixel, Profile, load_profile, shipped_profiles
@@ -37,6 +39,8 @@ def render(profile: Profile) -> dict[str, str]:
     return {
         f"{profile.name}.md": markdown(profile, config),
         f"{profile.name}.svg": diagram.svg(profile, config),
+        f"{profile.name}-mechanics.md": mechanics.cut_list_markdown(profile),
+        f"{profile.name}-mechanics.svg": mechanics.svg(profile),
     }
 
 
@@ -74,7 +78,8 @@ def _header(p: Profile) -> str:
         f"# {p.name}: {p.description}",
         "",
         f"Profile: [profiles/{p.name}.toml](profiles/{p.name}.toml). "
-        f"Diagram: [{p.name}.svg]({p.name}.svg). Assembly notes: [README.md](README.md).",
+        f"Diagram: [{p.name}.svg]({p.name}.svg). Mechanics, dimensioned, and the cut list: "
+        f"[{p.name}-mechanics.md]({p.name}-mechanics.md). Assembly notes: [README.md](README.md).",
         "",
         f"![{p.name} wiring diagram]({p.name}.svg)",
         "",

@@ -3,6 +3,7 @@ hardware/tools/wiring.py writes now, and what it writes must cover every pin and
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 import sys
@@ -16,7 +17,8 @@ from controller.profile import load_profile
 TOOLS = Path(__file__).resolve().parents[2] / "hardware" / "tools"
 sys.path.insert(0, str(TOOLS))
 
-import parts  # noqa: E402  (hardware/tools is not a package: the scripts run from there)
+import mechanics  # noqa: E402  (hardware/tools is not a package: the scripts run from there)
+import parts  # noqa: E402
 import pinout  # noqa: E402
 import wiring  # noqa: E402
 
@@ -33,7 +35,7 @@ def test_committed_docs_match_the_generator():
 
 def test_check_reports_an_edited_doc(tmp_path, monkeypatch, capsys):
     for name in REAL:
-        for suffix in (".md", ".svg"):
+        for suffix in (".md", ".svg", "-mechanics.md", "-mechanics.svg"):
             shutil.copy(wiring.HARDWARE / f"{name}{suffix}", tmp_path)
     monkeypatch.setattr(wiring, "HARDWARE", tmp_path)
     assert wiring.main(["--check"]) == 0
@@ -171,3 +173,47 @@ def test_relative_links_in_the_hardware_docs_resolve(doc):
     assert targets
     missing = [t for t in targets if not (wiring.HARDWARE / t).exists()]
     assert missing == []
+
+
+# -- issue 22, item 19: the mechanical drawing and the cut list ------------------------------------
+
+@pytest.mark.parametrize("name", REAL)
+def test_the_mechanical_drawing_and_cut_list_follow_the_profile(name):
+    p = load_profile(name)
+    m = mechanics.layout(p)
+    per_side = p.size // 3
+    assert m.board == per_side * m.block + (per_side - 1) * mechanics.GAP + 2 * mechanics.FRAME
+    # The encoders' detents: 24 a turn coupled so a quarter turn of the block is the profile's count.
+    assert m.ratio * mechanics.ENCODER_DETENTS == 4 * p.detents_per_quarter
+    assert mechanics.BLOCK_PULLEY_TEETH / m.encoder_teeth == m.ratio
+    # The belt fits its pulleys at the distance drawn (GT2: 2 mm a tooth).
+    r = [t * mechanics.GT2_PITCH / (2 * math.pi) for t in (mechanics.BLOCK_PULLEY_TEETH, m.encoder_teeth)]
+    length = 2 * m.centres + math.pi * sum(r) + (r[0] - r[1]) ** 2 / m.centres
+    assert length == pytest.approx(m.belt_teeth * mechanics.GT2_PITCH, abs=0.5)
+    counts = {part: qty for qty, part, _ in mechanics.cut_list(p)}
+    assert sum(qty for part, qty in counts.items() if part.startswith("block top plate")) == p.geometry.block_count
+    assert counts[f"marble, {mechanics.MARBLE:g} mm (wood, resin or acrylic)"] == p.geometry.hole_count
+    doc = (wiring.HARDWARE / f"{name}-mechanics.md").read_text()
+    for words in ("| hole pitch | 30 |", "| marble | 16 ", f"{p.detents_per_quarter} per quarter turn",
+                  "**Detent alignment.**", "**Bearing.**", "**The holes after a quarter turn.**", "## Cut list"):
+        assert words in doc, words
+    root = ET.parse(wiring.HARDWARE / f"{name}-mechanics.svg").getroot()
+    texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert f"{m.board:.0f}" in texts and "pitch 30" in texts and f"block {m.block:g}" in texts
+
+
+def test_a_quarter_turn_brings_every_hole_over_a_fixed_sensor_and_led():
+    """The drawing's claim: a block's 3x3 seats, turned 90 degrees about the centre seat, land on
+    the same nine positions, where the LEDs and sensors are."""
+    seats = {(col * mechanics.PITCH, row * mechanics.PITCH) for col in (-1, 0, 1) for row in (-1, 0, 1)}
+    assert {(-y, x) for x, y in seats} == seats
+
+
+def test_detents_no_pulley_pair_can_make_are_refused(tmp_path):
+    from dataclasses import replace
+
+    odd = replace(load_profile("B-6x6"), detents_per_quarter=7)  # 28 a turn: no 36-tooth ratio
+    with pytest.raises(ValueError, match="7 detents per quarter needs a 1.16667:1 coupling"):
+        mechanics.layout(odd)
+    doubled = mechanics.layout(replace(load_profile("B-6x6"), detents_per_quarter=12))
+    assert (doubled.ratio, doubled.encoder_teeth) == (2.0, 18)
