@@ -186,7 +186,7 @@ def cut_list_markdown(profile: Profile) -> str:
         "where they are, on the fixed board: an LED under the centre of each position, its sensor straight below "
         "on the board's back (the marble's magnet is above it whichever hole of the block is there). "
         "The centre position's LED and sensor sit inside the hollow axle.",
-        f"- **Bearing.** The block's bronze bushing turns on the fixed brass axle; the block's weight "
+        "- **Bearing.** The block's bronze bushing turns on the fixed brass axle; the block's weight "
         "rests on its PTFE slide sheet on the clear cover. Nothing but the marbles and the light crosses "
         "the gap between the block and the cover.",
         f"- **Encoder coupling.** The bushing carries a {BLOCK_PULLEY_TEETH}-tooth GT2 pulley under the "
