@@ -295,7 +295,10 @@ class Core:
             self.referee.enter_repair(self.flow, self.out)
         tick = getattr(self.flow, "tick", None)  # a flow that keeps time (a show, a time limit)
         if tick is not None:
-            self.out.records.extend(tick(self.now))
+            records = tick(self.now)
+            if records:  # the game moved on by the clock: what the board must show has changed
+                self.referee.look_again(self.now)
+            self.out.records.extend(records)
             self.out.notices.extend(self.flow.take_news())
 
     def _judge(self) -> None:

@@ -94,6 +94,13 @@ class Referee:
         self.repair, self.grace_at = [], None
         self.strict = self.hold = False
 
+    def look_again(self, now: float) -> None:
+        """The game moved on with no one touching the board (a timer ended a show or a round):
+        the guidance for the board as the game stood is void; the board is judged afresh
+        against what the game expects now once it has settled."""
+        self.repair, self.grace_at = [], None
+        self.physical.changed_t = now
+
     # -- judging -------------------------------------------------------------------------------
 
     def judge(self, flow: Any, spec: GameSpec, computer: Computer, now: float, out: Outbox) -> None:

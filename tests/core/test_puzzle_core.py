@@ -54,3 +54,31 @@ def test_the_restore_counts_down_and_fails_when_its_time_runs_out():
     assert r.records[-1]["kind"] == "time" and r.records[-1]["round"]["reason"] == "the restore ran out of time"
     assert "the restore ran out of time: Seat 1 is out" in r.notices
     assert r.core.flow.state == "repair"  # the lights guide the picture back
+
+
+def test_a_restore_run_out_of_time_guides_the_picture_back_not_the_board_before():
+    """The repair lit during the restore (a stone taken out) was still lit after the time ran out,
+    for a board the game no longer expected, until someone touched the board (found by the
+    model: after the last round it stayed in the game-over state)."""
+    r = rig(restore_limit_s=8)
+    build(r)
+    r.do("lift", "e8"); r.wait()
+    r.do("quarter", 1, True); r.wait()
+    r.do("lift", "h1"); r.wait(2.5)  # a restore never takes a stone out: putting it back is lit
+    assert r.core.state()["repair"] == ["put a white marble on h1"]
+    r.wait(6.0)
+    assert r.records[-1]["kind"] == "time"
+    assert r.core.state()["repair"] == ["remove the red marble on a7", "put a white marble on h1",
+                                        "put a red marble on c7", "put a white marble on e8"]  # the picture's
+
+
+def test_no_guidance_is_left_lit_when_the_last_round_runs_out_of_time():
+    r = Rig(sensing="colour", profile_name="virtual-9x9",
+            start={"game": "puzzle", "picture": "orion", "players": 2, "restore_limit_s": 8})
+    build(r)
+    r.do("lift", "e8"); r.wait()
+    r.do("quarter", 1, True); r.wait()
+    r.do("lift", "h1"); r.wait(2.5)
+    r.wait(6.0)
+    state = r.core.state()
+    assert (state["state"], state["repair"]) == ("game_over", [])
