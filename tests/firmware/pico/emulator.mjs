@@ -381,7 +381,6 @@ const commands = {
     }
     return { ns: start };
   },
-  usb(c) { session.chip?.hostSend(Buffer.from(c.hex, 'hex')); return {}; },
   power(c) {
     if (c.on) { if (!session.chip) powerOn({ seed: c.seed ?? 1 }); this.pins({ levels: c.pins ?? {} }); }
     else powerOff();
