@@ -41,8 +41,9 @@ class Diff:
         return not (self.removed or self.recoloured or self.unsure or self.torn)
 
 
-def compare(expected: Position, physical: Physical, colours: tuple[str, ...]) -> Diff:
-    """The :class:`Diff` from ``expected`` to the sensed board.
+def compare(expected: Position, physical: Physical, colours: tuple[str, ...], ignore: tuple[int, ...] = ()) -> Diff:
+    """The :class:`Diff` from ``expected`` to the sensed board; the blocks in ``ignore`` (turning:
+    their holes read the marbles passing over them) are left out, as if they stood as expected.
 
     ``colours`` names the game's colour index 0, 1, ... as colour sensors report them; presence
     sensing reads "marble" and carries no colour. A marble colour the game does not use (a red
@@ -56,6 +57,8 @@ def compare(expected: Position, physical: Physical, colours: tuple[str, ...]) ->
     loose: list[int] = []
     turned = expected
     for block in range(1, expected.geometry.block_count + 1):
+        if block in ignore:
+            continue
         found = _turn_of(turned, block, physical, sensed)
         if found is None:
             (loose if expected.is_neutral_block(block) else torn).append(block)
@@ -63,7 +66,8 @@ def compare(expected: Position, physical: Physical, colours: tuple[str, ...]) ->
         quarters, turned = found
         if quarters:
             turns.append((block, quarters))
-    added, removed, recoloured, unsure = sensed.compare(turned)
+    left_out = sum(expected.geometry.block_masks[block - 1] for block in ignore)
+    added, removed, recoloured, unsure = sensed.compare(turned, left_out)
     return Diff(tuple(turns), added, removed, recoloured, unsure, tuple(torn), tuple(loose), turned)
 
 
@@ -111,20 +115,21 @@ class _Sensed:
             fit |= mask & (self.marble | (self.colour[c] if c < len(self.colour) else 0))
         return fit | (self.empty & ~occupied)
 
-    def compare(self, position: Position) -> tuple[tuple[tuple[int, int | None], ...], tuple[int, ...],
-                                                   tuple[tuple[int, int], ...], tuple[int, ...]]:
-        """(added, removed, recoloured, unsure) holes from ``position`` to the readings."""
-        stones, occupied = position.stones, position.occupied
-        added: list[tuple[int, int | None]] = [(h, None) for h in bits(self.marble & ~occupied)]
+    def compare(self, position: Position, left_out: int = 0) -> tuple[tuple[tuple[int, int | None], ...], tuple[int, ...],
+                                                                    tuple[tuple[int, int], ...], tuple[int, ...]]:
+        """(added, removed, recoloured, unsure) holes from ``position`` to the readings, but
+        for the holes in the bitboard ``left_out``."""
+        stones, occupied, seen = position.stones, position.occupied, self.full & ~left_out
+        added: list[tuple[int, int | None]] = [(h, None) for h in bits(self.marble & ~occupied & seen)]
         recoloured: list[tuple[int, int]] = []
         for c, mask in enumerate(self.colour):
-            added += [(h, c) for h in bits(mask & ~occupied)]
-            recoloured += [(h, c) for h in bits(mask & occupied & ~(stones[c] if c < len(stones) else 0))]
+            added += [(h, c) for h in bits(mask & ~occupied & seen)]
+            recoloured += [(h, c) for h in bits(mask & occupied & ~(stones[c] if c < len(stones) else 0) & seen)]
         known = self.empty | self.marble
         for mask in self.colour:
             known |= mask
-        return tuple(sorted(added)), tuple(bits(self.empty & occupied)), tuple(sorted(recoloured)), \
-            tuple(bits(self.full & ~known))  # unsure: UNSURE or a name we do not know
+        return tuple(sorted(added)), tuple(bits(self.empty & occupied & seen)), tuple(sorted(recoloured)), \
+            tuple(bits(seen & ~known))  # unsure: UNSURE or a name we do not know
 
 
 def _turn_of(position: Position, block: int, physical: Physical, sensed: _Sensed) -> tuple[int, Position] | None:

@@ -8,6 +8,9 @@ once a judgement has accounted for the turn.
 
 from __future__ import annotations
 
+import copy as _copy
+from collections.abc import Iterable
+
 from ..errors import PentagoError
 from ..events import EMPTY, UNSURE, EncoderSteps, HoleReading
 from ..rules import Geometry
@@ -36,6 +39,10 @@ class Physical:
         self.steps = [0] * g.block_count
         self.changed_t: float | None = None  # None: nothing happened since the last judgement
         self.stepped_t: float | None = None  # the last encoder step since the last judgement
+        self.read_t: list[float | None] = [None] * g.hole_count  # when each hole's reading last changed
+        self.reading_t: float | None = None  # when any hole's reading last changed
+        self.version = 0  # counts the changes: what was judged of one version holds until the next
+        self.step_t: list[float | None] = [None] * g.block_count  # when each block last stepped
         self.seen = 0  # holes that read a marble at some moment since the last judgement
         self._fresh = True  # nothing sensed since the last judgement
         self.before_turn: dict[int, int] = {}  # turning block -> the holes seen with a marble before its first step
@@ -62,7 +69,8 @@ class Physical:
         self.readings[event.hole] = event.reading
         if event.reading not in (EMPTY, UNSURE):
             self.seen |= 1 << event.hole
-        self.changed_t = event.t
+        self.changed_t = self.reading_t = self.read_t[event.hole] = event.t
+        self.version += 1
         return True
 
     def _turn(self, event: EncoderSteps) -> bool:
@@ -70,7 +78,8 @@ class Physical:
             raise BoardInputError(f"block {event.block} is not on the board (blocks 1-{self.geometry.block_count})")
         self.before_turn.setdefault(event.block, self.seen)
         self.steps[event.block - 1] += event.steps
-        self.changed_t = self.stepped_t = event.t
+        self.changed_t = self.stepped_t = self.step_t[event.block - 1] = event.t
+        self.version += 1
         return True
 
     def settles_at(self, settle_s: float, turn_settle_s: float) -> float | None:
@@ -89,6 +98,22 @@ class Physical:
         """The current snapshot has been judged: wait for the next change."""
         self.changed_t = self.stepped_t = None
         self._fresh = True
+
+    def accounted(self) -> None:
+        """A move was accepted before the board settled: what is seen from now on is seen
+        after it (the settle timer runs on; :meth:`judged` ends it)."""
+        self._fresh = True
+
+    def is_moving(self, block: int, now: float, window_s: float) -> bool:
+        """True if ``block`` stepped less than ``window_s`` ago and stands off a detent of a
+        quarter: a turn may be under way, and its holes read the marbles passing over them."""
+        stepped = self.step_t[block - 1]
+        return stepped is not None and now < stepped + window_s and self.count(block) % self.detents != 0
+
+    def last_change(self, holes: Iterable[int] = (), blocks: Iterable[int] = ()) -> float | None:
+        """When the readings of ``holes`` or the counts of ``blocks`` last changed (None: never)."""
+        times = [self.read_t[h] for h in holes] + [self.step_t[b - 1] for b in blocks]
+        return max((t for t in times if t is not None), default=None)
 
     def seen_before_turn(self, block: int) -> int:
         """The holes seen with a marble before the first step of ``block``'s turn, as a bitboard
@@ -147,6 +172,27 @@ class Physical:
         """
         self.steps[block - 1] += quarters * self.detents
         self.undone.add(block)
+
+    def turned(self, block: int, quarters: int) -> int:
+        """The game now accounts for ``quarters`` turns of ``block`` that the board shows, judged
+        before the board settled: its count goes on from the new quarter (a step still to come
+        of the same turn lands on it; :meth:`rest` clears what is left once the board is
+        judged settled). Returns the steps taken off, which :meth:`unturned` puts back."""
+        taken = quarters * self.detents
+        self.steps[block - 1] -= taken
+        self.undone.discard(block)
+        self.before_turn.pop(block, None)
+        return taken
+
+    def unturned(self, taken: Iterable[tuple[int, int]], *, copy: bool = True) -> Physical:
+        """The board with the (block, steps) ``taken`` off by :meth:`turned` put back: judged
+        against the game as it stood before those turns were accepted. A copy, unless
+        ``copy`` is false."""
+        physical = _copy.copy(self) if copy else self
+        physical.steps = list(self.steps)
+        for block, steps in taken:
+            physical.steps[block - 1] += steps
+        return physical
 
     def rest(self, turned: tuple[int, ...]) -> None:
         """The game now accounts for the ``turned`` blocks: restart their counts from zero.

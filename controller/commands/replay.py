@@ -3,7 +3,11 @@
 The tape's clock drives the core: every event at its time, Ticks at the deadlines the core asks
 for in between, and a final settle after the last event. Prints the accepted moves and the
 outcome; ``--json`` prints exactly ``{"moves": [...], "outcome": {"result", "winners"},
-"repairs": n}``, plus ``"standings"`` for a game of more than two seats. A malformed tape exits with status 2 naming the line and the problem.
+"repairs": n, "accepted": [...]}``, plus ``"standings"`` for a game of more than two seats.
+``accepted`` has one entry per move of ``moves``, ``{"move": "b5 4R", "last_change_t": T1,
+"accepted_t": T2}``: the tape time of the last sensor event the move's acceptance rests on and
+the time the core accepted it (see :mod:`controller.core.timing`). A malformed tape exits with
+status 2 naming the line and the problem.
 """
 
 from __future__ import annotations
@@ -139,17 +143,24 @@ def tick_until(core: Any, t: float, frames: bool = True) -> list[Any]:
 
 
 def result(core: Any) -> dict[str, Any]:
-    """The replay result: the moves, the outcome and how often repair mode was entered; with
-    more than two seats, the standings too (places best first, each a list of seats)."""
+    """The replay result: the moves, the outcome, how often repair mode was entered and when
+    each move was accepted; with more than two seats, the standings too (places best first,
+    each a list of seats)."""
     game = core.flow.game
     outcome = game.outcome if game else None
     done = {
         "moves": core.flow.move_texts(),
         "outcome": {"result": outcome.result if outcome else "none", "winners": list(outcome.winners) if outcome else []},
         "repairs": core.flow.repairs,
+        "accepted": [{key: _seconds(value) for key, value in entry.items()} for entry in core.referee.timing.moves],
     }
     if game is not None and game.players > 2:
         done["standings"] = [list(place) for place in game.standings]
     if game is not None and hasattr(game, "eliminated"):  # games that knock seats out (Pentago Triple)
         done["eliminated"] = list(game.eliminated)
     return done
+
+
+def _seconds(value: Any) -> Any:
+    """A time to the microsecond (a deadline's float sum, such as 1.2000000000000002, is 1.2)."""
+    return round(value, 6) if isinstance(value, float) else value

@@ -57,7 +57,8 @@ class Core:
 
     def __init__(self, profile: Any, *, journal_records: list[dict[str, Any]] | None = None,
                  start_time: float = 0.0, settle_s: float = 0.15, grace_s: float = 2.0, turn_settle_s: float = 0.4,
-                 colours: tuple[str, ...] | None = None, start: tuple[tuple[int, str], ...] = ()) -> None:
+                 colours: tuple[str, ...] | None = None, start: tuple[tuple[int, str], ...] = (),
+                 steady_s: float = 0.05) -> None:
         self.chain = profile.leds
         self.hint_button = profile.gestures.hint
         self.sensing = profile.sensing
@@ -71,7 +72,7 @@ class Core:
         self.pictures_saved = 0  # pictures saved from this board since it started
         self.games_started = 0  # new games started since it started (the page's messages start afresh with each)
         self.now = start_time
-        self.referee = Referee(profile, settle_s, grace_s, turn_settle_s, start)
+        self.referee = Referee(profile, settle_s, grace_s, turn_settle_s, start, steady_s)
         self.flow: Any = self._flow_for(games.DEFAULT)
         self.rooms = MenuRoom(games.offered(profile.size), profile.size)
         self.computer = Computer()
@@ -100,7 +101,8 @@ class Core:
         changes what is lit, never what is refereed (a won game's animation asks for a Tick
         every 0.12 s for as long as the tape is silent)."""
         deadline = getattr(self.flow, "deadline", None)
-        times = [self.referee.grace_at, self.referee.settles_at(), next_change(self._view(), self.now) if frames else None,
+        times = [self.referee.grace_at, self.referee.settles_at(), self.referee.steady_at(self.now),
+                 next_change(self._view(), self.now) if frames else None,
                  self.computer.wake_at(), deadline() if deadline is not None else None]
         return min((t for t in times if t is not None), default=None)
 
@@ -291,6 +293,8 @@ class Core:
     def _run_timers(self) -> None:
         if self.referee.settled(self.now):
             self._judge()
+        else:
+            self.referee.judge_at_once(self.flow, self.spec, self.computer, self.now, self.out)
         if self.referee.grace_over(self.now):
             self.referee.enter_repair(self.flow, self.out)
         tick = getattr(self.flow, "tick", None)  # a flow that keeps time (a show, a time limit)
@@ -307,7 +311,7 @@ class Core:
             options = self.menu.see(self.referee.occupied())
             if options:
                 self._start(options)
-        elif state in PLAYING:
+        elif state in PLAYING or self.referee.provisional:  # a move that ended the game may be withdrawn
             self.referee.judge(self.flow, self.spec, self.computer, self.now, self.out)
             if self.flow.state == "awaiting_twist" and self.computer.skips(self.flow):
                 self.referee.accept(self.flow, (Action("skip"),), self.now, self.out)

@@ -1,9 +1,20 @@
-"""The referee's room: the physical board judged against the game once it has settled.
+"""The referee's room: the physical board judged against the game.
 
-The board is judged once it has been still for ``settle_s`` (hole changes and encoder steps
-both count as movement). A settled board that matches the game or is one legal step from it (a
-placement, a twist, both, a skipped twist, a take-back) plays on; anything else starts a grace
-timer of ``grace_s``, after which repair mode guides the players back, step by step.
+A game whose spec is ``eager`` (every place-then-twist game) is judged at once: after every
+sensor event the referee asks whether the board explains legal moves whose evidence stands (a
+new marble read on its hole, a block's count on a quarter with its holes reading the turned
+marbles; see :mod:`.provisional`), and accepts them then, so the LEDs answer the hand at once.
+Such a move is provisional until its evidence has stood for the guard; a later reading that
+proves it wrong is judged on the settled board, and the move is withdrawn (the game taken back
+to where it stood before it, journalled as take-backs, and said in a notice) when the game as
+it stood before explains the board. Withdrawn moves are counted (``retractions``).
+
+Everything else is judged once the board has been still for ``settle_s`` (hole changes and
+encoder steps both count as movement) and for ``turn_settle_s`` after the last encoder step:
+the settle time is the guard for readings that contradict each other, not a wait on every move.
+A settled board that matches the game or is one legal step from it (a placement, a twist,
+both, a skipped twist, a take-back) plays on; anything else starts a grace timer of
+``grace_s``, after which repair mode guides the players back, step by step.
 
 Which steps are legal, and which colour is due, the game's spec says (``explain``,
 ``is_idle_turn``, ``next_colour``): the referee names no game. Sensors that cannot tell the
@@ -13,22 +24,29 @@ cannot be told) are read like presence sensors: where a marble is, and the turn 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ..board import BoardInputError, Diff, Physical, Step, compare, repair_steps
 from ..events import EMPTY, MARBLE, EncoderSteps, HoleReading, LinkChange
 from ..flow import Action
 from ..games import GameSpec
+from ..rules import Phase, hole_name
 from .computer import Computer
 from .effects import Outbox
+from .provisional import Provisional, rewind, sensed_holes, stage, stands
+from .timing import Timing
+
+AT_ONCE = ("awaiting_placement", "awaiting_twist")  # the flow states in which moves are accepted at once
 
 
 class Referee:
     """The physical truth, the grace timer and the repair guidance of one board."""
 
     def __init__(self, profile: Any, settle_s: float, grace_s: float, turn_settle_s: float,
-                 start: tuple[tuple[int, str], ...] = ()) -> None:
+                 start: tuple[tuple[int, str], ...] = (), steady_s: float = 0.0) -> None:
         self.settle_s, self.grace_s, self.turn_settle_s = settle_s, grace_s, turn_settle_s
+        self.steady_s = steady_s  # how long the readings of a move judged at once must stand first
         self.physical = Physical(profile.geometry, profile.detents_per_quarter)
         for hole, reading in start:
             self.physical.readings[hole] = reading
@@ -42,6 +60,10 @@ class Referee:
         self.colour_blind: tuple[str, ...] = ()  # colour readings taken as a marble of no colour
         self.game_colours: tuple[str, ...] = ()  # the running game's colour names, by index
         self.assumed_colour = profile.assumed_colour  # a reading's colour among the game's (a pole's)
+        self.provisional: list[Provisional] = []  # accepted at once, not yet sure, oldest first
+        self.retractions = 0  # actions withdrawn because a later reading proved them wrong
+        self.timing = Timing()  # when each move's evidence last changed and when it was accepted
+        self._looked: tuple[Any, ...] | None = None  # what judge_at_once last looked at (see there)
 
     # -- inputs --------------------------------------------------------------------------------
 
@@ -78,6 +100,14 @@ class Referee:
     def settles_at(self) -> float | None:
         return self.physical.settles_at(self.settle_s, self.turn_settle_s) if self.link_up else None
 
+    def steady_at(self, now: float) -> float | None:
+        """When the readings, changed since the board was last judged, will have stood still for
+        ``steady_s``, so that a move resting on them may be judged at once (None: not pending)."""
+        last = self.physical.reading_t
+        if not self.steady_s or self.physical.changed_t is None or last is None or last + self.steady_s <= now:
+            return None
+        return last + self.steady_s
+
     def settled(self, now: float) -> bool:
         """True (once) when the board has been still long enough to judge."""
         at = self.settles_at()
@@ -93,6 +123,7 @@ class Referee:
         """Nothing of the game before is left to mend."""
         self.repair, self.grace_at = [], None
         self.strict = self.hold = False
+        self.provisional = []
 
     def look_again(self, now: float) -> None:
         """The game moved on with no one touching the board (a timer ended a show or a round):
@@ -101,31 +132,97 @@ class Referee:
         self.repair, self.grace_at = [], None
         self.physical.changed_t = now
 
-    # -- judging -------------------------------------------------------------------------------
+    # -- judging at once ------------------------------------------------------------------------
+
+    def judge_at_once(self, flow: Any, spec: GameSpec, computer: Computer, now: float, out: Outbox) -> None:
+        """Accept the moves the board explains now, if the evidence they rest on stands (see
+        :mod:`.provisional`); they stay provisional until it has stood for the guard."""
+        self._confirm(now)
+        physical = self.physical
+        steady = physical.reading_t is None or now >= physical.reading_t + self.steady_s
+        looking = (physical.version, steady, flow.state, flow.game, flow.game and len(flow.game.moves))
+        if not steady or looking == self._looked or not self._judges_at_once(flow, spec):
+            return  # readings still moving, or nothing new since it last looked
+        self._looked = looking
+        game = flow.game
+        blocks = range(1, len(physical.steps) + 1)
+        moving = tuple(b for b in blocks if physical.is_moving(b, now, self.turn_settle_s)) if game.phase is Phase.PLACE else ()
+        diff = compare(flow.expected(), physical, flow.colours, moving)  # a placement made as a block turns
+        if diff.is_same() or spec.is_idle_turn(game, diff):
+            return
+        actions = spec.explain(game, diff, flow.placed_hole, self.physical)
+        if not actions or not stands(actions, diff, game, self.physical, now, self.steady_s, self.turn_settle_s):
+            return
+        if not computer.follows(flow, actions):
+            return  # a marble where the computer did not play: the settled board guides it off
+        before, placed = stage(game), flow.placed_hole
+        applied = self._applied(actions, self.accept(flow, actions, now, out, diff))
+        turns = tuple((t.block, self.physical.turned(t.block, 1 if t.clockwise else -1))
+                      for t in (a.twist for a in applied) if t is not None)
+        self.physical.accounted()
+        evidence = [h for h, _ in diff.added] + [h for b, _ in turns for h in self.physical.geometry.block_holes[b - 1]]
+        self.provisional.append(Provisional(before, placed, applied, turns, tuple(evidence)))
+
+    def _judges_at_once(self, flow: Any, spec: GameSpec) -> bool:
+        """Whether moves may be judged before the board settles: in an eager game's turns, with
+        the link up, the orientation of every block known and nothing left to mend first."""
+        return (spec.eager and flow.state in AT_ONCE and self.link_up and self.physical.orientation_known
+                and self.physical.changed_t is not None and not (self.hold or self.strict or self.reconciling))
+
+    def _confirm(self, now: float) -> None:
+        """The oldest provisional moves whose evidence has stood for the guard are sure."""
+        while self.provisional and self.provisional[0].is_sure(self.physical, now, self.settle_s, self.turn_settle_s):
+            self.provisional.pop(0)
+
+    @staticmethod
+    def _applied(actions: tuple[Action, ...], records: list[dict[str, Any]]) -> tuple[Action, ...]:
+        """The first of ``actions`` that ``records`` (their journal records) show applied."""
+        return actions[:sum(r["kind"] != "end" for r in records)]
+
+    # -- judging the settled board -------------------------------------------------------------
 
     def judge(self, flow: Any, spec: GameSpec, computer: Computer, now: float, out: Outbox) -> None:
-        """Judge the settled board of a game in play: play on, accept actions, or mismatch."""
+        """Judge the settled board of a game in play (or of one just ended by a provisional
+        move): play on, accept actions, withdraw provisional moves, or mismatch."""
         game = flow.game
         diff = compare(flow.expected(), self.physical, flow.colours)
         actions = None if self.hold else spec.explain(game, diff, flow.placed_hole, self.physical)
         if actions and not computer.follows(flow, actions):
             actions = None  # a marble where the computer did not play: guide it off
-        if actions and self.reconciling and any(a.kind == "take_back" for a in actions):
+        if actions and self.reconciling and _takes_back(actions):
             actions = None  # a board found missing marbles after a resume is a repair, not a decision
         if diff.is_same() or spec.is_idle_turn(game, diff):
             self._matched(flow, diff, out)
+        elif actions and not _takes_back(actions):
+            self._play_on(flow, spec, actions, diff, now, out)
+        elif self._withdraw(flow, spec, computer, now, out, forward=True):
+            pass
         elif actions:
-            if self.accept(flow, actions, now, out):
-                self._settle_blocks(diff)  # a refused twist's block stays counted: it is turned back
-            self.reconciling = False  # the board showed the game plus a move: it is the players' again
-            self._recheck(flow, spec, now, out)
+            self._play_on(flow, spec, actions, diff, now, out)
+        elif self._withdraw(flow, spec, computer, now, out, forward=False):
+            pass
+        elif game.is_over():
+            self.provisional = []  # the players are at the finished board: nothing to withdraw
         else:
             self._mismatch(flow, spec, diff, now, out)
         self.strict = False
 
-    def accept(self, flow: Any, actions: tuple[Action, ...], now: float, out: Outbox) -> bool:
-        """Apply ``actions``; True if the rules took them all (else the first refused stopped it)."""
-        earned = len(flow.game.places)
+    def _play_on(self, flow: Any, spec: GameSpec, actions: tuple[Action, ...], diff: Diff, now: float,
+                 out: Outbox) -> None:
+        records = self.accept(flow, actions, now, out, diff)
+        if len(self._applied(actions, records)) == len(actions) or flow.game.is_over():
+            self._settle_blocks(diff)  # a refused twist's block stays counted: it is turned back
+        self.reconciling = False  # the board showed the game plus a move: it is the players' again
+        self.provisional = []  # the settled board shows what was accepted before
+        self._recheck(flow, spec, now, out)
+
+    def accept(self, flow: Any, actions: tuple[Action, ...], now: float, out: Outbox,
+               diff: Diff | None = None) -> list[dict[str, Any]]:
+        """Apply ``actions`` (explaining ``diff``, if they were read on the board); their journal
+        records (the first action the rules refuse stops them)."""
+        earned, before = len(flow.game.places), flow.move_texts()
+        times: list[float | None] = self._evidence_times(actions) if diff is not None else [None] * len(actions)
+        placed_t = self.physical.last_change([flow.placed_hole]) if flow.placed_hole is not None else None
         records = flow.accept(actions, now)
         out.records.extend(records)
         out.notices.extend(describe(flow, r) for r in records)
@@ -134,7 +231,63 @@ class Referee:
             if not flow.game.is_over():  # places earned while the others play on
                 out.notices.append(f"{_seats(flow, place)} {'takes' if len(place) == 1 else 'share'} place {number}")
         self.repair, self.grace_at = [], None
-        return sum(r["kind"] != "end" for r in records) == len(actions) or flow.game.is_over()
+        if any(a.kind == "take_back" for a in actions):
+            self.provisional = []  # what was provisional is the players' to take back now
+        self.timing.update(flow, before, self._applied(actions, records), times, now, placed_t)
+        return records
+
+    def _evidence_times(self, actions: tuple[Action, ...]) -> list[float | None]:
+        """For each action, when the readings (and counts) it rests on last changed."""
+        physical, g = self.physical, self.physical.geometry
+        sensed = iter(sensed_holes(actions, g))
+        times: list[float | None] = []
+        for action in actions:
+            if action.kind in ("place", "drop") and action.hole is not None:
+                times.append(physical.last_change([next(sensed)]))
+            elif action.kind == "twist" and action.twist is not None:
+                times.append(physical.last_change(g.block_holes[action.twist.block - 1], [action.twist.block]))
+            else:
+                times.append(physical.last_change([action.hole]) if action.hole is not None else None)
+        return times
+
+    def _withdraw(self, flow: Any, spec: GameSpec, computer: Computer, now: float, out: Outbox, *,
+                  forward: bool) -> bool:
+        """Withdraw the latest provisional moves if the game as it stood before them explains
+        the settled board (the fewest that do; with ``forward``, by moves alone, else by a
+        take-back too); True if it did."""
+        blocks = range(1, len(self.physical.steps) + 1)
+        if not self.provisional or not all(self.physical.quarters(block) for block in blocks):
+            return False  # a block between quarters proves nothing: its marbles are between sensors
+        trial = copy.deepcopy(flow.game, {id(flow.game.geometry): flow.game.geometry})
+        turns: list[tuple[int, int]] = []
+        for index in range(len(self.provisional) - 1, -1, -1):
+            entry = self.provisional[index]
+            rewind(trial, entry.stage, entry.placed)
+            turns.extend(entry.turns)
+            physical = self.physical.unturned(turns)
+            diff = compare(trial.position, physical, flow.colours)
+            actions: tuple[Action, ...] | None = ()
+            if not (diff.is_same() or spec.is_idle_turn(trial, diff)):
+                actions = spec.explain(trial, diff, entry.placed, physical)
+                if not actions or (forward and _takes_back(actions)):
+                    continue
+            self._take_back_to(flow, index, turns, now, out)
+            self.judge(flow, spec, computer, now, out)  # the board judged against the game as it was
+            return True
+        return False
+
+    def _take_back_to(self, flow: Any, index: int, turns: list[tuple[int, int]], now: float, out: Outbox) -> None:
+        """Take the game back to before provisional acceptance ``index``; ``turns`` are the
+        (block, steps) the acceptances since took off the encoder counts."""
+        entry, withdrawn = self.provisional[index], [a for e in self.provisional[index:] for a in e.actions]
+        before = flow.move_texts()
+        out.records.extend(flow.rewind(*entry.stage, entry.placed, now))
+        self.physical.unturned(turns, copy=False)
+        del self.provisional[index:]
+        self.retractions += len(withdrawn)
+        self.timing.update(flow, before, (), [], now)
+        out.notices.append(f"withdrawn: {', '.join(_action_words(a, flow.game.geometry) for a in withdrawn)} "
+                           "(a later reading showed otherwise)")
 
     def enter_repair(self, flow: Any, out: Outbox) -> None:
         self.grace_at = None
@@ -165,6 +318,7 @@ class Referee:
     def _matched(self, flow: Any, diff: Diff, out: Outbox) -> None:
         self._settle_blocks(diff)
         self.grace_at, self.repair, self.hold, self.reconciling = None, [], False, False
+        self.provisional = []  # the settled board shows what was accepted at once
         if flow.state == "repair":
             flow.mended()
             out.notices.append("the board matches again: play on")
@@ -182,6 +336,17 @@ class Referee:
 
     def occupied(self) -> set[int]:
         return {h for h, reading in enumerate(self.physical.readings) if reading != EMPTY}
+
+
+def _takes_back(actions: tuple[Action, ...]) -> bool:
+    return any(a.kind == "take_back" for a in actions)
+
+
+def _action_words(action: Action, g: Any) -> str:
+    """An action in a notice: the hole placed, the twist, or a skipped twist."""
+    if action.kind == "twist":
+        return str(action.twist)
+    return hole_name(action.hole, g) if action.hole is not None else f"the {action.kind.replace('_', '-')}"
 
 
 def describe(flow: Any, record: dict[str, Any]) -> str:

@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 
 STATES = ["choosing", "awaiting_placement", "awaiting_twist", "repair", "game_over", "between_games"]
 PLAYING = ["awaiting_placement", "awaiting_twist", "repair"]
+ENDED = ["game_over", "between_games"]
 
 
 def _routed(trigger: str, sources: list[str], then: str) -> list[dict[str, Any]]:
@@ -52,9 +53,11 @@ TRANSITIONS: list[dict[str, Any]] = [
     *_routed("twisted", ["awaiting_twist", "repair"], "awaiting_placement"),
     *_routed("skipped", ["awaiting_twist", "repair"], "awaiting_placement"),
     # Taking back a twist leaves its placement awaiting a twist again; taking back a placement
-    # (or a move without a twist) awaits a placement.
-    {"trigger": "took_back", "source": ["awaiting_placement", "repair"], "dest": "awaiting_twist", "conditions": "awaits_twist"},
-    {"trigger": "took_back", "source": PLAYING, "dest": "awaiting_placement"},
+    # (or a move without a twist) awaits a placement. A game's last move is taken back only
+    # when the referee withdraws it (a later reading proved it wrong, see :meth:`rewind`).
+    {"trigger": "took_back", "source": ["awaiting_placement", "repair", *ENDED], "dest": "awaiting_twist",
+     "conditions": "awaits_twist"},
+    {"trigger": "took_back", "source": [*PLAYING, *ENDED], "dest": "awaiting_placement"},
     {"trigger": "broke", "source": ["awaiting_placement", "awaiting_twist"], "dest": "repair"},
     {"trigger": "mended", "source": "repair", "dest": "awaiting_twist", "conditions": "awaits_twist"},
     {"trigger": "mended", "source": "repair", "dest": "awaiting_placement"},
@@ -224,10 +227,25 @@ class PlaceTwistFlow:
             game.pop()
             self.placed_hole = None
             return
+        if self.match is not None and game.is_over():
+            self.match.take_back()  # the game goes on: its outcome was not the match's after all
         move = game.pop()  # raises IllegalMoveError when there is none
         if move.twist is not None:
             game.place(move.hole)
             self.placed_hole = move.hole
+
+    def rewind(self, moves: int, twist_due: bool, placed: int | None, t: float) -> list[dict[str, Any]]:
+        """Take back half-moves until the game stands where it stood with ``moves`` moves played
+        and, if ``twist_due``, ``placed`` awaiting its twist; their journal records (take-backs,
+        and the placement again when a move without a twist went back whole). The referee's
+        way to withdraw moves a later reading proved wrong: it works after the game's end too.
+        """
+        game, records = self._game(), []
+        while _stage(game) > (moves, twist_due):
+            records.append(self.apply(TAKE_BACK, t))
+        if _stage(game) < (moves, twist_due) and placed is not None:
+            records.append(self.apply(Action("place", placed), t))
+        return records
 
     def may_take_back(self) -> bool:
         game = self.game
@@ -353,6 +371,14 @@ class PlaceTwistFlow:
         """What happened that no journal record says (the rules' refusals), once."""
         news, self.news = self.news, []
         return news
+
+
+TAKE_BACK = Action("take_back")
+
+
+def _stage(game: PlaceTwistGame) -> tuple[int, bool]:
+    """How far ``game`` has come: the moves played and whether a placement awaits its twist."""
+    return len(game.moves), game.phase is Phase.TWIST
 
 
 def _brief(record: Any, limit: int = 80) -> str:

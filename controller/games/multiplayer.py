@@ -40,6 +40,7 @@ SPEC = GameSpec(
     choices=(PLAYERS, TWIST, NEUTRAL_SKIP, *computer_choices(PLAYERS.default)),
     flow=PlaceTwistFlow,
     explain=explain,
+    eager=True,
     is_idle_turn=is_idle_turn,
     next_colour=next_colour,
     scene=scene,

@@ -60,6 +60,7 @@ class Flow(Protocol):
     def broke(self) -> bool: ...
     def mended(self) -> bool: ...
     def move_texts(self) -> list[str]: ...
+    def rewind(self, moves: int, twist_due: bool, placed: int | None, t: float) -> list[dict[str, Any]]: ...
     def replay(self, records: list[dict[str, Any]]) -> Any: ...
     def expected(self) -> Any: ...  # the position the board should show (a pending marble included)
     def seat_colour(self, seat: int) -> str: ...  # the colour a seat is shown in
@@ -152,6 +153,10 @@ class GameSpec:
     rules: Callable[[GameSpec, Mapping[str, Any], int, int], PlaceTwistGame] = make_place_twist
     computer: bool = False  # the computer opponent can play a seat
     lights: tuple[tuple[str, str], ...] = ()  # (marble colour, what it means lit on a hole): the page's legend
+    # Moves are judged as soon as the board explains them, and withdrawn if a later reading
+    # proves them wrong (controller.core.provisional); else only once the board has settled.
+    # Only for flows that can take any move back (``rewind``), even the game's last.
+    eager: bool = False
 
     def variant(self, size: int) -> str:
         """The variant its records name on a ``size`` board (``classic-9x9``)."""

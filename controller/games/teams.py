@@ -27,6 +27,7 @@ SPEC = GameSpec(
     ),
     flow=PlaceTwistFlow,
     explain=explain,
+    eager=True,
     is_idle_turn=is_idle_turn,
     next_colour=next_colour,
     scene=scene,

@@ -49,6 +49,12 @@ class Match:
             raise ValueError("the match is over; no more games are recorded")
         self.outcomes.append(outcome)
 
+    def take_back(self) -> Outcome:
+        """Forget the last game's outcome (its last move was taken back: it goes on)."""
+        if not self.outcomes:
+            raise ValueError("no game of the match has ended")
+        return self.outcomes.pop()
+
     def is_over(self) -> bool:
         return max(self.wins.values()) >= self.needed or len(self.outcomes) >= self.best_of
 

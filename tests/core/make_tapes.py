@@ -1,7 +1,8 @@
 """Build the recorded games in tests/data/tapes (classic, multiplayer, teams) with their expected
 replay results.
 
-Run ``python -m tests.core.make_tapes`` from the repository root to rebuild them. Each scenario
+Run ``python -m tests.core.make_tapes [NAME ...]`` from the repository root to rebuild them (the
+named scenarios, or all). Each scenario
 plays a whole game found by a seeded random playout through the rules, and layers the noise of
 real hands on chosen moves. The expected result comes from the scenario itself (the moves the
 players meant, the outcome the rules give them, and the repairs the scenario provokes), never
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -206,10 +208,21 @@ def polarity_wrong_colour() -> tuple[TapeBuilder, list[str], int]:
     return b, moves, 1
 
 
+def fast_classic() -> tuple[TapeBuilder, list[str], int]:
+    """Quick hands (issue 23): 100-300 ms between physical actions, detents 35-70 ms apart,
+    marbles bouncing now and then; a whole game with twists skipped while a block is neutral."""
+    moves = find_game(Termination.FIVE_AFTER_TWIST, 13, skips=True)
+    b = TapeBuilder(seed=13)
+    b.pause(1.0)
+    for i, move in enumerate(moves):
+        b.play_fast(move, bounce=(0, 1, 0, 2)[i % 4])
+    return b, moves, 0
+
+
 SCENARIOS: dict[str, Callable[[], tuple[TapeBuilder, list[str], int]]] = {
     f.__name__: f for f in (bounce_and_roll, slow_and_missed_steps, wrong_block_then_back,
                             two_marbles_and_a_removed_one, half_and_180_twists, skip_with_and_without_neutral,
-                            take_back, win_on_placement, draw_after_twist, polarity_wrong_colour)
+                            take_back, win_on_placement, draw_after_twist, polarity_wrong_colour, fast_classic)
 }
 
 
@@ -294,8 +307,23 @@ def colour_multiplayer_wrong_colour() -> tuple[TapeBuilder, list[str], int, dict
     return b, moves, 1, family_expected("multiplayer", moves, 1, 3)
 
 
+def fast_multiplayer() -> tuple[TapeBuilder, list[str], int, dict]:
+    """Quick hands on 9x9 (issue 23): three players, clockwise twists, a first place and the
+    others playing on, 100-300 ms between physical actions and detents 35-70 ms apart."""
+    moves = find_family_game("multiplayer", 24, lambda g: len(g.places) >= 1, players=3)
+    b = TapeBuilder(size=9, seed=24, options={"game": "multiplayer", "players": 3, "twist": "cw"})
+    b.pause(1.0)
+    game = new_game("multiplayer", 3)
+    for i, move in enumerate(moves):
+        b.seat = game.colour + 1
+        b.play_fast(move, bounce=(0, 1, 0, 2)[i % 4])
+        game.push_text(move)
+    return b, moves, 0, family_expected("multiplayer", moves, 0, 3)
+
+
 FAMILY: dict[str, Callable[[], tuple[TapeBuilder, list[str], int, dict]]] = {
-    f.__name__: f for f in (multiplayer_three_to_full_standings, teams_win, colour_multiplayer_wrong_colour)
+    f.__name__: f for f in (multiplayer_three_to_full_standings, teams_win, colour_multiplayer_wrong_colour,
+                            fast_multiplayer)
 }
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -333,13 +361,19 @@ def _finish_twist(b: TapeBuilder, move: str) -> None:
     b.seat = b.seat % 2 + 1
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
+    """Build the scenarios ``names`` (all of them when none is named)."""
+    unknown = sorted(set(names) - set(SCENARIOS) - set(FAMILY))
+    if unknown:
+        raise SystemExit(f"no scenario {unknown[0]!r}; scenarios: {', '.join([*SCENARIOS, *FAMILY])}")
     for name, build in SCENARIOS.items():
-        builder, moves, repairs = build()
-        write(name, builder, moves, expected(moves, repairs))
+        if not names or name in names:
+            builder, moves, repairs = build()
+            write(name, builder, moves, expected(moves, repairs))
     for name, family in FAMILY.items():
-        builder, moves, repairs, result = family()
-        write(name, builder, moves, result)
+        if not names or name in names:
+            builder, moves, repairs, result = family()
+            write(name, builder, moves, result)
 
 
 def write(name: str, builder: TapeBuilder, moves: list[str], result: dict) -> None:
@@ -349,4 +383,4 @@ def write(name: str, builder: TapeBuilder, moves: list[str], result: dict) -> No
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -22,6 +22,8 @@ from typing import Any
 from controller.rules import geometry, hole_name, parse_hole
 
 QUICK = (0.01, 0.05)  # seconds between the events of one physical gesture: below any settle time
+FAST_GAP_S = (0.1, 0.3)  # quick hands: between one physical action and the next (issue 23)
+FAST_DETENT_S = (0.035, 0.07)  # quick hands: between two detents of a twist
 
 
 class TapeBuilder:
@@ -93,20 +95,23 @@ class TapeBuilder:
 
     # -- blocks --------------------------------------------------------------------------------
 
-    def turn(self, block: int, quarters: int, *, steps: int | None = None, slow: bool = False) -> TapeBuilder:
+    def turn(self, block: int, quarters: int, *, steps: int | None = None, slow: bool = False,
+             detent_s: tuple[float, float] | None = None) -> TapeBuilder:
         """Turn ``block`` by ``quarters`` (clockwise positive); the encoder reports ``steps``.
 
         ``steps`` defaults to the true count; give one less for a missed detent. A slow turn
-        pauses longer than the settle time between detents. The block's holes flicker while
-        the marbles travel over them and report the turned marbles at the end.
+        pauses longer than the settle time between detents; ``detent_s`` draws the time between
+        detents from its range instead. The block's holes flicker while the marbles travel over
+        them and report the turned marbles at the end.
         """
         count = quarters * self.detents if steps is None else steps
         sign = 1 if count > 0 else -1
         holes = self.g.block_holes[block - 1]
+        between = detent_s or ((0.2, 0.26) if slow else QUICK)
         for step in range(abs(count)):
             self._flicker(self._off_centre(block), leaving=step == 0)
             self.events.append({"t": self._now(), "block": block, "steps": sign})
-            self.t += self.rng.uniform(0.2, 0.26) if slow else self.rng.uniform(*QUICK)
+            self.t += self.rng.uniform(*between)
         self._rotate(block, quarters)
         for h in holes:
             self._report(h, self._reading(self.marbles[h]) if h in self.marbles else "empty")
@@ -154,6 +159,22 @@ class TapeBuilder:
             self.turn(block, 1 if clockwise else -1, steps=None if steps is None else (steps if clockwise else -steps), slow=slow)
         self.seat = self.seat % 2 + 1
         return self.pause()
+
+    def play_fast(self, move: str, *, bounce: int = 0, gap_s: tuple[float, float] = FAST_GAP_S,
+                  detent_s: tuple[float, float] = FAST_DETENT_S) -> TapeBuilder:
+        """Play a move by the seat to move as quick hands do: ``gap_s`` between the marble's
+        landing and the twist's first detent and after the twist's last reading, detents
+        ``detent_s`` apart; the marble may bounce. A move of the 9x9 board's family is a classic
+        move in notation, so this plays those too (set :attr:`seat` first)."""
+        words = move.split()
+        self.put(words[0], bounce=bounce)
+        self.pause(self.rng.uniform(*gap_s))
+        if len(words) == 2:
+            block, clockwise = int(words[1][:-1]), words[1][-1].upper() == "R"
+            self.turn(block, 1 if clockwise else -1, detent_s=detent_s)
+            self.pause(self.rng.uniform(*gap_s))
+        self.seat = self.seat % 2 + 1
+        return self
 
     def button(self, name: str) -> TapeBuilder:
         self.events.append({"t": self._now(), "button": name})

@@ -22,6 +22,14 @@ def test_first_to_three_wins_the_match():
         match.record(WIN2)
 
 
+def test_a_game_taken_back_is_forgotten_and_the_next_one_counts_again():
+    match = Match()
+    match.record(WIN1)
+    assert match.take_back() == WIN1 and match.outcomes == [] and match.starter() == 1
+    with pytest.raises(ValueError, match="no game of the match has ended"):
+        match.take_back()
+
+
 def test_starts_alternate_game_by_game():
     match = Match()
     starters = []

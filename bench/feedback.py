@@ -1,0 +1,210 @@
+"""Benchmark: how fast the board answers a move, and whether it reads fast hands right (issue 23).
+
+Every game runs through a fresh :class:`controller.core.Core` on the tape's clock, as
+``pentago-board replay`` runs it (events at their times, Ticks at the deadlines the core asks
+for). For every placement and twist of the moves the core accepted it records ``accepted_t -
+last_change_t``: from the last sensor event the half-move rests on (the marble's hole reading;
+the block's last step or hole reading) to its (last) acceptance, in tape time: the host's share
+of the answer (the firmware's debounce comes before the event, see firmware/README.md). Three
+sets of games:
+
+- ``tapes``: every tape in tests/data/tapes (noisy hands, built by tests/core/make_tapes.py;
+  their expected moves are the truth);
+- ``noisy``: the random legal classic games of bench/robustness/noisy_games.py, played with its
+  noise (bounces, rolls, wobbles, missed detents, new grips, sensor glitches), presence and
+  polarity boards in turn;
+- ``fast``: random legal classic games played by quick hands (tapebuilder.play_fast: 100-300 ms
+  between physical actions, detents 35-70 ms apart, marbles bouncing 0-2 times), presence and
+  polarity boards in turn, and three-player Multiplayer Pentago games on 9x9 (presence).
+
+Per set: the distribution (median, p99, max, in ms) for placements and for twists; *false*
+moves (accepted, not played) and *missed* ones (played, not accepted), counted from the first
+difference of the move lists; *retracted* half-moves (accepted at once, then withdrawn by the
+referee because a later reading proved them wrong); repairs. Goals: median <= 60 ms and p99 <=
+100 ms; 0 false, 0 missed; the fast games with 0 repairs.
+
+``--curve`` varies one setting at a time (``steady_s``, ``settle_s``, ``turn_settle_s``; the
+others at their defaults) over the tapes and the noisy games and prints false, missed and
+retracted moves, repairs and the latency medians for each value: how the defaults were chosen.
+
+    .venv/bin/python bench/feedback.py [--games N] [--seed S] [--curve]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for the simulated board of the tests and the noisy games
+
+from bench.robustness.noisy_games import difference, noisy_tape, random_game  # noqa: E402
+from controller.commands.replay import core_for, drive, start  # noqa: E402
+from controller.rules import new_game  # noqa: E402
+from controller.tape import Tape, read_tape  # noqa: E402
+from tests.core.tapebuilder import TapeBuilder  # noqa: E402
+
+TAPES = ROOT / "tests" / "data" / "tapes"
+SENSINGS = ("presence", "polarity")
+DEFAULTS = {"steady_s": 0.05, "settle_s": 0.15, "turn_settle_s": 0.4}
+CURVE = {"steady_s": (0.0, 0.02, 0.04, 0.05, 0.06, 0.08), "settle_s": (0.06, 0.09, 0.12, 0.15, 0.2),
+         "turn_settle_s": (0.1, 0.2, 0.3, 0.4, 0.5)}
+Game = tuple[Tape, list[str]]  # a tape and the moves played on it
+
+
+@dataclass
+class Figures:
+    """What one set of games gave."""
+
+    games: int = 0
+    moves: int = 0
+    placements: list[float] = field(default_factory=list)  # seconds from last change to acceptance
+    twists: list[float] = field(default_factory=list)
+    false_moves: int = 0
+    missed_moves: int = 0
+    retracted: int = 0
+    repairs: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, name: str, played: list[str], core: Any) -> None:
+        accepted = core.flow.move_texts()
+        false, missed = difference(played, accepted)
+        self.games += 1
+        self.moves += len(played)
+        halves = core.referee.timing.halves
+        for number, move in enumerate(accepted):
+            for kind, latencies in (("place", self.placements), ("twist", self.twists)):
+                if (number, kind) in halves and (kind == "place" or " " in move):
+                    changed, at = halves[(number, kind)]
+                    latencies.append(at - changed)
+        self.false_moves += false
+        self.missed_moves += missed
+        self.retracted += core.referee.retractions
+        self.repairs += core.flow.repairs
+        if false or missed:
+            self.failures.append(f"{name}: first difference at move {len(played) - missed + 1}")
+
+    def row(self, label: str) -> str:
+        return (f"{label:<22} {self.games:>5} {self.moves:>6}  {_ms(self.placements)}  {_ms(self.twists)}"
+                f"  {self.false_moves:>5} {self.missed_moves:>6} {self.retracted:>9} {self.repairs:>7}")
+
+
+HEADER = (f"{'set':<22} {'games':>5} {'moves':>6}  {'placement ms: median p99 max':>28}  "
+          f"{'twist ms: median p99 max':>28}  {'false':>5} {'missed':>6} {'retracted':>9} {'repairs':>7}")
+
+
+def _ms(seconds: list[float]) -> str:
+    if not seconds:
+        return f"{'-':>28}"
+    ordered = sorted(seconds)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return f"{statistics.median(ordered) * 1000:>10.0f} {p99 * 1000:>8.0f} {ordered[-1] * 1000:>8.0f}"
+
+
+# -- the games ---------------------------------------------------------------------------------
+
+
+def recorded_tapes() -> Iterator[tuple[str, Game]]:
+    import json
+
+    for path in sorted(TAPES.glob("*.jsonl")):
+        expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+        yield path.stem, (read_tape(path), expected["moves"])
+
+
+def noisy_games(n: int, seed: int) -> Iterator[tuple[str, Game]]:
+    """The games of bench/robustness/noisy_games.py's run with ``seed`` (the same games)."""
+    for number in range(n):
+        rng = random.Random(f"{seed}/{number}")
+        moves = random_game(rng)
+        b = noisy_tape(moves, rng, SENSINGS[number % 2])
+        yield f"noisy {seed}/{number}", (read_tape(b.lines()), moves)
+
+
+def fast_games(n: int, seed: int) -> Iterator[tuple[str, Game]]:
+    """Classic games by quick hands, presence and polarity boards in turn."""
+    for number in range(n):
+        rng = random.Random(f"fast {seed}/{number}")
+        moves = random_game(rng)
+        b = TapeBuilder(sensing=SENSINGS[number % 2], seed=rng.randrange(2**32))
+        b.pause(1.0)
+        for move in moves:
+            b.play_fast(move, bounce=rng.choice((0, 0, 1, 2)))
+        yield f"fast {seed}/{number} ({b.sensing})", (read_tape(b.lines()), moves)
+
+
+def fast_family_games(n: int, seed: int) -> Iterator[tuple[str, Game]]:
+    """Three-player Multiplayer Pentago games on 9x9 by quick hands (a presence board)."""
+    for number in range(n):
+        rng = random.Random(f"fast 9x9 {seed}/{number}")
+        game, moves = new_game("multiplayer", 3), []
+        while not game.is_over():
+            move = rng.choice(game.legal_moves())
+            moves.append(game.move_name(move))
+            game.push(move)
+        b = TapeBuilder(size=9, seed=rng.randrange(2**32), options={"game": "multiplayer", "players": 3, "twist": "cw"})
+        b.pause(1.0)
+        replayed = new_game("multiplayer", 3)
+        for move in moves:
+            b.seat = replayed.colour + 1
+            b.play_fast(move, bounce=rng.choice((0, 0, 1, 2)))
+            replayed.push_text(move)
+        yield f"fast 9x9 {seed}/{number}", (read_tape(b.lines()), moves)
+
+
+# -- running -----------------------------------------------------------------------------------
+
+
+def run(games: Iterator[tuple[str, Game]], **settings: float) -> Figures:
+    """Replay ``games`` through cores with ``settings`` (Core keywords); the figures."""
+    figures = Figures()
+    for name, (tape, played) in games:
+        core = core_for(tape.header, **{**DEFAULTS, **settings})
+        start(core, tape.header)
+        drive(core, tape.events)
+        figures.add(name, played, core)
+    return figures
+
+
+def sets(n: int, seed: int) -> dict[str, Callable[[], Iterator[tuple[str, Game]]]]:
+    return {"tapes": recorded_tapes, "noisy": lambda: noisy_games(n, seed),
+            "fast classic": lambda: fast_games(n, seed), "fast 9x9 multiplayer": lambda: fast_family_games(n // 4 or 1, seed)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="noisy and fast classic games per set (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    parser.add_argument("--curve", action="store_true", help="vary each setting over the tapes and the noisy games")
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    print(HEADER)
+    if args.curve:
+        for name, values in CURVE.items():
+            for value in values:
+                figures = run(_chain(recorded_tapes(), noisy_games(args.games, args.seed)), **{name: value})
+                print(figures.row(f"{name} = {value}"))
+    else:
+        for label, games in sets(args.games, args.seed).items():
+            figures = run(games())
+            print(figures.row(label))
+            for failure in figures.failures[:5]:
+                print(f"  FAILED {failure}")
+    print(f"time {time.perf_counter() - began:.0f} s")
+    return 0
+
+
+def _chain(*iterators: Iterator[Any]) -> Iterator[Any]:
+    for iterator in iterators:
+        yield from iterator
+
+
+if __name__ == "__main__":
+    sys.exit(main())
