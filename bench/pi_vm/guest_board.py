@@ -265,6 +265,15 @@ def scan_cpu(board, seconds, fill):
     pins = profile.gpio
     Device.pin_factory = LGPIOFactory(chip=0)
     out = {}
+    driver = GpioInputs(6, pins, profile.buttons)
+    events = []
+    driver.start(events.append)
+    time.sleep(3.0)  # past the start's busy window: at rest
+    c0, t0 = time.process_time(), time.monotonic()
+    time.sleep(seconds)
+    out["after"] = {"cpu_percent": round((time.process_time() - c0) / (time.monotonic() - t0) * 100, 1),
+                    "matrix": type(driver.matrix).__name__}
+    driver.stop()
     old = ReedMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes)
     debouncer = Debouncer(old.read(), 0.03)
     c0, t0 = time.process_time(), time.monotonic()
@@ -278,15 +287,6 @@ def scan_cpu(board, seconds, fill):
     out["before"] = {"cpu_percent": round((time.process_time() - c0) / (time.monotonic() - t0) * 100, 1),
                      "scans_per_s": round(scans / (time.monotonic() - t0), 1)}
     old.close()
-    driver = GpioInputs(6, pins, profile.buttons)
-    events = []
-    driver.start(events.append)
-    time.sleep(3.0)  # past the start's busy window: at rest
-    c0, t0 = time.process_time(), time.monotonic()
-    time.sleep(seconds)
-    out["after"] = {"cpu_percent": round((time.process_time() - c0) / (time.monotonic() - t0) * 100, 1),
-                    "matrix": type(driver.matrix).__name__}
-    driver.stop()
     board.rest()
     return out
 

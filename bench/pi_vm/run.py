@@ -204,7 +204,11 @@ class Bench:
             udevadm control --reload-rules
             modprobe pentago_gpio
             udevadm settle
-            cp /media/payload/pi-revision.service /etc/systemd/system/ && systemctl daemon-reload
+            cp /media/payload/pi-revision.service /etc/systemd/system/
+            # the service mounts a /proc of its own (ProtectProc=): the revision goes in there too
+            mkdir -p /etc/systemd/system/pentago-board.service.d
+            printf '[Service]\\nBindReadOnlyPaths=/run/cpuinfo:/proc/cpuinfo\\n' > /etc/systemd/system/pentago-board.service.d/pi-revision.conf
+            systemctl daemon-reload
             systemctl enable --now pi-revision.service
             /opt/pentago-board/venv/bin/python -m pip install --quiet --constraint /home/pi/pentago-board/constraints.txt lgpio
             sed -e 's/^name = "A-6x6"/name = "A-6x6-vm"/' -e '/^\\[leds\\]/,/^\\[/ s/^driver = "spi"/driver = "virtual"/' \\
