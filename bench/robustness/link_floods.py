@@ -9,9 +9,10 @@ keeps a board behind it and answers ``connect`` and ``request_snapshot`` from it
    (``drain_s``), once followed at once by SIGTERM (``stop_s``: the queue left behind must not
    hold the stop, the unit gives it 10 s);
 2. impossible counts: a classic game, a marble placed on a6 (block 1), then on the empty block
-   2 (whose readings fit any turn) one encoder event of 32767, 3006, 2406 or -1206 detents, a
-   snapshot whose count jumps by 2^31-1, or an old encoder frame replayed while the snapshot
-   answer comes 0.6 s late; counts the twists the referee accepted (must be 0);
+   2 (whose readings fit any turn) one encoder event of 32767, 3006, 2406 or -1206 detents, or
+   a snapshot whose count jumps by 2^31-1; or block 2 turned a quarter for real, the next
+   marble placed, and that turn's old frame replayed while the snapshot answer comes 0.6 s
+   late; counts the twists the referee accepted that nobody made (must be 0);
 3. bad hellos (empty, 1 byte, 7 bytes, protocol 2, a 9x9 size, a firmware name that is not
    UTF-8): how long until the page says what is wrong (``said_s``), how often the daemon
    reopened the port and asked again in ``--watch-s`` seconds, how many log lines said it, and
@@ -51,7 +52,7 @@ BAD_HELLOS = {
     "firmware not UTF-8": GOOD_HELLO[:8] + b"\xff\xfe",
 }
 IMPOSSIBLE = (32767, 3006, 2406, -1206)
-A6 = 30  # hole a6 (row 6, column a), in block 1 (top left)
+A6, F1 = 30, 5  # holes a6 (row 6, column a: block 1, top left) and f1 (block 4, bottom right)
 
 
 class Board:
@@ -170,27 +171,27 @@ def hole_floods(directory: Path, toggles: int) -> dict[str, Any]:
 
 
 def impossible_counts(directory: Path, only: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Each lie (``only`` those named, when given); the twists the referee accepted."""
+    """Each lie (``only`` those named, when given) after a marble is placed on a6; the twists the
+    referee accepted that nobody made."""
     rig = Rig(directory / "impossible")
     twists: dict[str, int] = {}
     try:
         assert rig.wait(physical_is(rig.board)) is not None, "the link never came up"
-        cases: list[tuple[str, Callable[[], None]]] = [(f"event {steps:+d}", lambda s=steps: rig.mcu.send(
-            rig.board.encoder(2, s, counted=False))) for steps in IMPOSSIBLE]
+        cases: list[tuple[str, Callable[[], int]]] = [
+            (f"event {steps:+d}", lambda s=steps: _send(rig, lambda: [rig.board.encoder(2, s, counted=False)]))
+            for steps in IMPOSSIBLE]
         cases.append(("snapshot jump 2^31-1", lambda: _snapshot_jump(rig)))
         cases.append(("replayed frame, snapshot 0.6 s late", lambda: _replay(rig)))
         for name, lie in [(name, lie) for name, lie in cases if not only or name in only]:
             rig.daemon.api("/api/command", {"name": "new_game", "args": {"game": "classic"}})
             rig.wait(lambda s: s["state"] == "awaiting_placement" and not s["moves"])
-            with rig.mcu.lock:
-                rig.mcu.send(rig.board.hole(A6, wire.NORTH))
+            _send(rig, lambda: [rig.board.hole(A6, wire.NORTH)])
             rig.wait(lambda s: s["state"] == "awaiting_twist")
-            with rig.mcu.lock:
-                lie()
+            made = lie()  # the twists really made on the way
             time.sleep(2.5)  # settle, twist settle and a late snapshot, twice over
-            twists[name] = sum(" " in move for move in rig.state()["moves"])
-            with rig.mcu.lock:  # clear the board for the next case
-                rig.mcu.send(rig.board.hole(A6, wire.EMPTY), rig.board.snapshot()[0])
+            twists[name] = sum(" " in move for move in rig.state()["moves"]) - made
+            _send(rig, lambda: [rig.board.hole(A6, wire.EMPTY), rig.board.hole(F1, wire.EMPTY),
+                                *rig.board.snapshot()])  # the board cleared for the next case
             rig.wait(physical_is(rig.board))
         stop_s = rig.stop()
     finally:
@@ -198,18 +199,30 @@ def impossible_counts(directory: Path, only: tuple[str, ...] = ()) -> dict[str, 
     return {"cases": len(twists), "twists_accepted": sum(twists.values()), "by_case": twists, "stop_s": round(stop_s, 2)}
 
 
-def _snapshot_jump(rig: Rig) -> None:
+def _send(rig: Rig, frames: Callable[[], list[bytes]]) -> int:
+    """Build and send frames as one (the fake's own answers wait); no twist made."""
+    with rig.mcu.lock:
+        rig.mcu.send(*frames())
+    return 0
+
+
+def _snapshot_jump(rig: Rig) -> int:
     rig.board.counts[1] = wire.wrap_count(rig.board.counts[1] + 2**31 - 1)
-    rig.mcu.send(*rig.board.snapshot())
+    return _send(rig, rig.board.snapshot)
 
 
-def _replay(rig: Rig) -> None:
-    """A quarter turn of block 2 and back, then the first frame again (an old seq)."""
+def _replay(rig: Rig) -> int:
+    """A real quarter turn of block 2 ends the first move; once the next marble is down, that
+    turn's frame comes again (its old seq) and the snapshot asked for comes 0.6 s late."""
+    with rig.mcu.lock:
+        turn = rig.board.encoder(2, 6)
+        rig.mcu.send(turn)
+    rig.wait(lambda s: len(s["moves"]) == 1 and s["state"] == "awaiting_placement")
+    _send(rig, lambda: [rig.board.hole(F1, wire.SOUTH)])
+    rig.wait(lambda s: s["state"] == "awaiting_twist")
     rig.board.next_snapshot_late_s = 0.6
-    there = rig.board.encoder(2, 6)
-    rig.mcu.send(there, rig.board.encoder(2, -6))
-    time.sleep(0.05)
-    rig.mcu.send(there)
+    _send(rig, lambda: [turn])
+    return 1
 
 
 def bad_hello(directory: Path, name: str, watch_s: float) -> dict[str, Any]:
