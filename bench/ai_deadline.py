@@ -1,18 +1,22 @@
 """Does every engine keep the thinking time it is given? Overruns per engine and budget.
 
-Each engine is given a deadline on the wall clock (``time.monotonic``, as the daemon and
-``analyse`` give it) and the bench measures the wall time it takes to answer, as a ratio to the
-budget. Engines: the classic search in Python and compiled (the fast extra; compiled before the
-first move, as the daemon does, since compiling is not thinking time) on oracle positions, and
-the family's choosers at levels 2 and 3 (multiplayer, teams, Triple: every other seat greedy, see
-bench/ai_family.py) on positions spread over greedy games. Each row gives the moves, how many
-took more than 10% longer than the budget (*over*; a search that uses its time always ends a
-little past it) and longer than the tolerance (*late*: 10% of the budget plus one chunk, the
-nodes searched between two looks at the clock), and the median, p99 and maximum of time used /
-budget; *kept* says whether the p99 is within the tolerance. The classic rows also give the wall nodes per second, the chunk
-in milliseconds (the compiled search's :data:`~controller.ai.compiled.CHUNK` nodes, the Python
-search's :data:`~controller.ai.budget.POLL_EVERY`, at that rate) and how often the deadline was
-asked per 100,000 nodes. A family chooser asks it at every node: its chunk is one node.
+Each engine is given a deadline and the bench measures the time it takes to answer, as a ratio
+to the budget. The clock is the wall clock (``time.monotonic``, as the daemon and ``analyse``
+give it), or with ``--clock cpu`` this process's CPU time, which leaves out the time the machine
+gives to other processes (what the engine itself keeps). Engines: the classic search in Python
+and compiled (the fast extra; compiled before the first move, as the daemon does, since
+compiling is not thinking time) on oracle positions (19-26 marbles, where many searches prove
+the result early) and on positions of 2-17 marbles after seeded random moves (where no search
+sees the end), and the family's choosers at levels 2 and 3 (multiplayer, teams, Triple) on
+positions spread over greedy games (bench/ai_family.py's greedy players at every seat).
+
+Each row gives the moves; how many took more than 10% longer than the budget (*over*; a search
+that uses its time always ends a little past it) and longer than the tolerance (*late*); the
+median, p99 and maximum of time used / budget; the tolerance (*limit*: 10% of the budget plus
+one chunk, the median time between two looks at the deadline, *gap50*) and whether the p99 is
+within it (*kept*); the share of a core the bench had (*cpu%*); the nodes per second (classic);
+the p99 time between two looks at the deadline (*gap99*, ms; the last one until the answer);
+and the looks at the deadline per 100,000 nodes (classic). A family chooser looks at every node.
 
 ``--only startup`` times whole ``pentago-board analyse --time S`` calls on the empty board (a
 new process each, as a shell user runs it) and prints the median and the largest wall seconds
@@ -22,10 +26,10 @@ before the deadline is set.
 ``--load quiet loaded`` (the default) runs everything twice: as it is, then with a busy process
 spinning on the other core (it is ended when the run ends).
 
-Usage: python bench/ai_deadline.py [--budgets 0.25 1] [--oracle N] [--openings N] [--positions N] [--load quiet loaded]
-       [--only classic family startup]
+Usage: python bench/ai_deadline.py [--budgets 0.25 1] [--clock wall|cpu] [--oracle N] [--openings N]
+       [--positions N] [--calls N] [--load quiet loaded] [--only classic family startup]
 
-Searches that prove a win or see the end of the game stop early, so the median is below 1.
+Searches that prove a win or see the end of the game stop early, so the median may be below 1.
 """
 
 from __future__ import annotations
@@ -38,14 +42,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ai_family import GAMES, greedy_nine, greedy_triple  # the benches run as scripts from bench/
 from ai_oracle import game_of, load
 from controller.ai import analyse, choose_move
-from controller.ai.budget import POLL_EVERY
-from controller.ai.compiled import CHUNK, available, warm_up
+from controller.ai.compiled import available, warm_up
 from controller.rules import ClassicGame, TripleGame
 
 TOLERANCE = 0.10  # of the budget, on top of one chunk
@@ -57,61 +60,59 @@ CLOCKS = {"wall": time.monotonic, "cpu": time.process_time}
 class Row:
     name: str
     budget_s: float
-    ratios: list[float]
+    clock: Callable[[], float]
+    ratios: list[float] = field(default_factory=list)
+    gaps: list[float] = field(default_factory=list)  # seconds between two looks at the clock
     cpu_s: float = 0.0  # this process's CPU time over the row
     nodes: int = 0  # classic rows only
-    asks: int = 0
-    chunk_nodes: int = 0
-    clock: Callable[[], float] = time.monotonic
 
     def measure(self, games: list, think: Callable[[Any, Callable[[], bool]], object]) -> Row:
         """Time ``think(game, deadline)`` on each of ``games`` (a classic answer's nodes count)."""
         cpu = time.process_time()
         for game in games:
-            ratio, asks, answer = timed(self.budget_s, lambda deadline: think(game, deadline), self.clock)
+            ratio, gaps, answer = timed(self.budget_s, lambda deadline: think(game, deadline), self.clock)
             self.ratios.append(ratio)
-            self.asks += asks
+            self.gaps.extend(gaps)
             self.nodes += getattr(answer, "nodes", 0)
         self.cpu_s = time.process_time() - cpu
         return self
 
-    def chunk_s(self) -> float:
-        """The wall time of one chunk at this row's rate (0 for a chooser that asks at each node)."""
-        seconds = sum(self.ratios) * self.budget_s
-        return self.chunk_nodes * seconds / self.nodes if self.nodes else 0.0
-
     def line(self) -> str:
-        ordered = sorted(self.ratios)
-        n = len(ordered)
-        limit = 1 + TOLERANCE + self.chunk_s() / self.budget_s
-        over = sum(r > 1 + TOLERANCE for r in ordered)
-        late = sum(r > limit for r in ordered)
-        p99 = ordered[min(n - 1, int(0.99 * n))]
-        rate = self.nodes / (sum(ordered) * self.budget_s) if self.nodes else 0
-        per = 100_000 * self.asks / self.nodes if self.nodes else 0
-        kept = "yes" if p99 <= limit else "NO"
-        cpu = 100 * self.cpu_s / (sum(ordered) * self.budget_s)
-        return (f"{self.name:<20}{self.budget_s:>6g}{n:>6}{over:>6}{late:>6}{statistics.median(ordered):>7.2f}"
-                f"{p99:>7.2f}{ordered[-1]:>7.2f}{limit:>7.2f}{kept:>5}{cpu:>5.0f}{rate:>9.0f}"
-                f"{1000 * self.chunk_s():>7.1f}{per:>7.1f}")
+        ratios, gaps = sorted(self.ratios), sorted(self.gaps) or [0.0]
+        chunk = statistics.median(gaps)
+        limit = 1 + TOLERANCE + chunk / self.budget_s
+        p99 = _p99(ratios)
+        used_s = sum(ratios) * self.budget_s
+        rate = self.nodes / used_s
+        asks = 100_000 * len(self.gaps) / self.nodes if self.nodes else 0
+        return (f"{self.name:<20}{self.budget_s:>6g}{len(ratios):>6}{sum(r > 1 + TOLERANCE for r in ratios):>6}"
+                f"{sum(r > limit for r in ratios):>6}{statistics.median(ratios):>7.2f}{p99:>7.2f}{ratios[-1]:>7.2f}"
+                f"{limit:>7.2f}{'yes' if p99 <= limit else 'NO':>5}{100 * self.cpu_s / used_s:>5.0f}{rate:>9.0f}"
+                f"{1000 * chunk:>7.1f}{1000 * _p99(gaps):>7.1f}{asks:>7.1f}")
 
 
 HEADER = (f"{'engine':<20}{'budget':>6}{'moves':>6}{'over':>6}{'late':>6}{'p50':>7}{'p99':>7}{'max':>7}"
-          f"{'limit':>7}{'kept':>5}{'cpu%':>5}{'nodes/s':>9}{'chunk':>7}{'asks':>7}")
+          f"{'limit':>7}{'kept':>5}{'cpu%':>5}{'nodes/s':>9}{'gap50':>7}{'gap99':>7}{'asks':>7}")
+
+
+def _p99(ordered: list[float]) -> float:
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 
 
 def timed(budget_s: float, think: Callable[[Callable[[], bool]], object],
-          clock: Callable[[], float]) -> tuple[float, int, object]:
-    """Time used / budget by ``think`` given a deadline on ``clock``, the times it asked, its answer."""
-    asked = [0]
+          clock: Callable[[], float]) -> tuple[float, list[float], object]:
+    """Time used / budget by ``think`` given a deadline on ``clock``, the times between its looks
+    at the deadline (the last one until it answered), its answer."""
     start = clock()
+    looks = [start]
 
     def deadline() -> bool:
-        asked[0] += 1
-        return clock() - start >= budget_s
+        looks.append(clock())
+        return looks[-1] - start >= budget_s
 
     answer = think(deadline)
-    return (clock() - start) / budget_s, asked[0], answer
+    looks.append(clock())
+    return (looks[-1] - start) / budget_s, [b - a for a, b in zip(looks[1:], looks[2:])], answer
 
 
 def classic_positions(oracle: int, openings: int) -> list[ClassicGame]:
@@ -130,9 +131,7 @@ def classic_positions(oracle: int, openings: int) -> list[ClassicGame]:
 
 
 def classic_row(engine: str, budget_s: float, games: list[ClassicGame], clock: Callable[[], float]) -> Row:
-    chunk = CHUNK if engine == "compiled" else POLL_EVERY
-    row = Row(f"classic {engine}", budget_s, [], chunk_nodes=chunk, clock=clock)
-    return row.measure(games, lambda game, deadline: analyse(game, level=2, deadline=deadline, engine=engine))
+    return Row(f"classic {engine}", budget_s, clock).measure(games, lambda game, deadline: analyse(game, level=2, deadline=deadline, engine=engine))
 
 
 def family_positions(name: str, count: int) -> list:
@@ -155,8 +154,7 @@ def family_positions(name: str, count: int) -> list:
 
 
 def family_row(name: str, level: int, budget_s: float, games: list, clock: Callable[[], float]) -> Row:
-    row = Row(f"{name} L{level}", budget_s, [], clock=clock)
-    return row.measure(games, lambda game, deadline: choose_move(game, level=level, deadline=deadline))
+    return Row(f"{name} L{level}", budget_s, clock).measure(games, lambda game, deadline: choose_move(game, level=level, deadline=deadline))
 
 
 def startup_line(engine: str, budget_s: float, calls: int) -> str:

@@ -49,11 +49,13 @@ _CENTRES = search_tables(SIZE).centres
 
 def new_state() -> tuple[Any, ...]:
     """A search's tables: transposition table, history, twist cut-offs, counters (nodes, node
-    limit, stopped, stamp) and per-ply scratch for children, seen boards and order keys."""
+    limit, stopped, stamp, work, work limit) and per-ply scratch for children, seen boards and
+    order keys. Work is the nodes and the children they built: what a node costs varies with
+    its children, so a chunk of work takes about the same time anywhere in the game."""
     # An empty slot reads as stones 0 and 0: no position below the root has no stones at all
     # (the root's move placed one). Zeroed pages cost nothing until a slot is written.
     tt = np.zeros((1 << TABLE_BITS, 6), dtype=np.int64)
-    return (tt, np.zeros(36 * 8, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros(4, dtype=np.int64),
+    return (tt, np.zeros(36 * 8, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros(6, dtype=np.int64),
             np.zeros((MAX_PLY, MAX_CHILDREN, 5), dtype=np.int64), np.zeros((MAX_PLY, 1024, 3), dtype=np.int64),
             np.zeros((MAX_PLY, MAX_CHILDREN), dtype=np.int64))
 
@@ -196,7 +198,8 @@ def _negamax(me: int, opp: int, depth: int, alpha: int, beta: int, ply: int, sta
     tt, history, cutoffs, counters, kids, seen, keys = state
     alpha0 = alpha
     counters[0] += 1
-    if counters[0] > counters[1]:
+    counters[4] += 1
+    if counters[0] > counters[1] or counters[4] > counters[5]:
         counters[2] = 1
         return 0
     slot = _slot(me, opp)
@@ -220,6 +223,7 @@ def _negamax(me: int, opp: int, depth: int, alpha: int, beta: int, ply: int, sta
     stamp = counters[3]
     row = kids[ply]
     n = _children(me, opp, row, seen[ply], stamp)
+    counters[4] += n
     order = keys[ply]
     for i in range(n):
         result = row[i, 4]

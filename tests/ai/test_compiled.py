@@ -85,15 +85,19 @@ def test_a_deadline_stops_it_between_chunks_and_it_still_answers():
 
 
 @pytest.mark.parametrize("seed, count", [(1, 6), (2, 10)])
-def test_the_deadline_is_asked_every_chunk_of_nodes_however_small_the_root_children(seed, count):
-    # in an open position each root child is searched in far fewer nodes than a chunk: the
+def test_the_deadline_is_asked_after_every_chunk_of_work_however_small_the_root_children(seed, count):
+    # in an open position each root child is searched in far less than a chunk of work: the
     # deadline must still be asked after every chunk, not only when a child outgrows one
     me, opp = stones(random_game(seed, count))
-    asked = []
-    budget = Budget(nodes=200_000, deadline=lambda: asked.append(1) or False)
-    result = search(me, opp, budget, searcher=CompiledSearcher)
+    asked, searchers = [], []
+
+    def searcher(budget, tables):
+        searchers.append(CompiledSearcher(budget, tables))
+        return searchers[-1]
+
+    result = search(me, opp, Budget(nodes=200_000, deadline=lambda: asked.append(1) or False), searcher=searcher)
     assert result.nodes >= 200_000  # the node budget stopped it, not the end of the game
-    assert len(asked) >= result.nodes // CHUNK
+    assert len(asked) >= searchers[0].work // CHUNK > 10
 
 
 def test_auto_searches_compiled_where_numba_is_and_python_on_nine_by_nine():
