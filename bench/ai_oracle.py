@@ -29,8 +29,9 @@ the same run, ``L2 comp`` the compiled one, two runs of it):
     L2 comp @1s           100.0      0.0   6.20    503076    0.007    1.015     0.0   (second run)
 
 The same search, compiled, visits 23-33 times the nodes per second and reaches about 1.7 plies
-deeper: every won endgame is seen through, at 1 s every pick is optimal. Its p99 time is one
-chunk of nodes (8,000) past the budget at most (the first run still doubled its chunks). The
+deeper: every won endgame is seen through, at 1 s every pick is optimal. Its p99 time here was
+one chunk of nodes (then 8,000) past the budget at most; in the opening it ran far later, until
+a chunk ran on across the root's children (bench/ai_deadline.py has the figures). The
 profile below is the Python search's; the compiled one cannot be profiled by function.
 
 The Python search, measured on the 2-core development machine shared with other work (load
