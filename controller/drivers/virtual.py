@@ -92,6 +92,7 @@ class VirtualBoard:
         self._reported: dict[int, str] = {}
         self._emit: Emit | None = None
         self._plugged = True
+        self._unsent = [0] * self.grid.block_count  # detents turned while unplugged, per block
 
     @classmethod
     def from_profile(cls, profile: Profile, **overrides: object) -> VirtualBoard:
@@ -173,12 +174,18 @@ class VirtualBoard:
                 self._plugged = False
 
     def replug(self, reason: str = "replugged") -> None:
-        """Restore the link: a LinkChange up, then every hole's current reading."""
+        """Restore the link: a LinkChange up, then every hole's current reading and the
+        detents each block turned while unplugged, as a real board's snapshot brings them (its
+        MCU counted on; :class:`~controller.drivers.link.mirror.BoardMirror`)."""
         with self._lock:
             if not self._plugged:
                 self._plugged = True
                 self._send(LinkChange(self._clock(), True, reason))
                 self._report_all()
+                for block, steps in enumerate(self._unsent, start=1):
+                    if steps:
+                        self._send(EncoderSteps(self._clock(), block, steps))
+                self._unsent = [0] * self.grid.block_count
 
     # -- what the board holds -----------------------------------------------------------------
 
@@ -236,6 +243,8 @@ class VirtualBoard:
 
     def _detent(self, block: int, sign: int) -> None:
         self._offset[block - 1] += sign
+        if not self._plugged:
+            self._unsent[block - 1] += sign
         self._send(EncoderSteps(self._clock(), block, sign))
         if abs(self._offset[block - 1]) == self.detents_per_quarter:
             self._offset[block - 1] = 0

@@ -155,8 +155,25 @@ def test_unplug_silences_and_replug_reports_the_board_as_it_is_now(clock):
     board.replug()
     assert events[1] == LinkChange(clock.t, True, "replugged")
     snapshot = events[2:]
-    assert len(snapshot) == 36
-    assert [board.name(e.hole) for e in snapshot if e.reading == MARBLE] == ["f4"]
+    assert len(snapshot) == 37 and snapshot[-1] == EncoderSteps(clock.t, 2, 1)  # the turn made meanwhile
+    assert [board.name(e.hole) for e in snapshot[:36] if e.reading == MARBLE] == ["f4"]
+
+
+def test_a_twist_made_while_unplugged_reaches_the_core_after_the_replug(clock):
+    """As a real board's snapshot does (the MCU counts on): turned back and forth, the net
+    detents per block; a block turned while unplugged was otherwise lost to the core, which
+    then asked for repairs no hand could make (found by the core model)."""
+    board = VirtualBoard(6, clock=clock, detents_per_quarter=6)
+    events = started(board)
+    board.unplug()
+    board.turn(1, -2)
+    board.turn(3, 6)
+    board.turn(3, -6)
+    board.replug()
+    assert [e for e in events if isinstance(e, EncoderSteps)] == [EncoderSteps(clock.t, 1, -2)]
+    board.unplug()
+    board.replug()
+    assert [e for e in events if isinstance(e, EncoderSteps)] == [EncoderSteps(clock.t, 1, -2)]  # sent once
 
 
 def test_from_profile_takes_size_detents_buttons(clock):

@@ -236,6 +236,20 @@ def test_link_down_pauses_judging_until_it_is_back() -> None:
     assert "sensor link down: unplugged" in rig.notices
 
 
+def test_a_twist_made_while_the_link_is_down_is_the_move_once_it_is_back() -> None:
+    """The board's snapshot after the link comes back carries the blocks' counts: the twist
+    made meanwhile is a twist, not a block the core believes unturned (found by the core model)."""
+    rig = Rig(start=CLASSIC)
+    rig.do("place", "a6")
+    rig.wait()
+    rig.do("unplug")
+    rig.do("quarter", 1, True)
+    rig.wait()
+    rig.do("replug")
+    rig.wait()
+    assert rig.core.state()["moves"] == ["a6 1R"] and rig.core.state()["state"] == "awaiting_placement"
+
+
 # Issue 9 item 17: on a board that senses colour, a marble of the wrong colour is no one's move.
 WRONG_COLOUR = {
     "placed alone": [("place", "c3", "black")],
