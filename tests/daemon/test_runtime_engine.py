@@ -48,11 +48,11 @@ def test_auto_switches_to_the_compiled_search_once_a_child_built_it(caplog):
     pytest.importorskip("numba", reason="the compiled search is the fast extra")
     caplog.set_level(logging.INFO, logger="pentago_board")
     runtime = playing_the_computer(engine="auto")
-    try:
-        assert wait_for(lambda: runtime.engine == "compiled", timeout_s=120)
+    try:  # the warm-up thread switches the engine, then logs it: wait for both
+        assert wait_for(lambda: runtime.engine == "compiled" and "compiled search ready" in caplog.text,
+                        timeout_s=120)
     finally:
         runtime.stop()
-    assert "compiled search ready" in caplog.text
 
 
 def test_a_build_that_fails_in_the_child_leaves_python_searching_and_says_why(monkeypatch, caplog):
