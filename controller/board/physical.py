@@ -101,8 +101,12 @@ class Physical:
 
     def accounted(self) -> None:
         """A move was accepted before the board settled: what is seen from now on is seen
-        after it (the settle timer runs on; :meth:`judged` ends it)."""
+        after it (the settle timer runs on; :meth:`judged` ends it), and a block standing on
+        the quarter the game expects has no turn under way (a step that came after its twist
+        was accepted began none)."""
         self._fresh = True
+        for block in [b for b in self.before_turn if self.steps[b - 1] == 0]:
+            del self.before_turn[block]
 
     def is_moving(self, block: int, now: float, window_s: float) -> bool:
         """True if ``block`` stepped less than ``window_s`` ago and stands off a detent of a

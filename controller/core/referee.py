@@ -242,8 +242,8 @@ class Referee:
         sensed = iter(sensed_holes(actions, g))
         times: list[float | None] = []
         for action in actions:
-            if action.kind in ("place", "drop") and action.hole is not None:
-                times.append(physical.last_change([next(sensed)]))
+            if action.kind in ("place", "drop") and action.hole is not None:  # where it landed, where it is
+                times.append(physical.last_change([action.hole, next(sensed)]))
             elif action.kind == "twist" and action.twist is not None:
                 times.append(physical.last_change(g.block_holes[action.twist.block - 1], [action.twist.block]))
             else:

@@ -226,3 +226,15 @@ def test_a_skip_the_next_placement_and_its_twist_while_the_block_stands_a_detent
     assert board.moves == ["a6", "f1 1L"]  # at once, though block 1 stands a detent short
     board.read(2.3, "f1", "empty").read(2.41, "f1").until(4.0)
     assert board.moves == ["a6", "f1 1L"] and board.state == "awaiting_placement"
+
+
+def test_the_detent_after_a_twist_accepted_a_detent_short_begins_no_turn() -> None:
+    """Found by bench/feedback.py: that detent took the marbles seen then (one passing over a
+    sensor) as those down before a new turn of the block, and its next twist waited for the
+    settled board."""
+    board = Board().read(1.0, "a6").turn(2.0, 1, 5)
+    board.read(2.22, "a6", "empty").read(2.24, "c6").until(2.3)  # accepted a detent short
+    board.read(2.3, "b6").turn(2.32, 1, 1).read(2.34, "b6", "empty")  # a marble passes over b6
+    board.read(2.45, "f1").until(2.6)  # quick hands: the board is never still long enough to settle
+    board.turn(2.6, 1, 6).read(2.87, "c6", "empty").read(2.89, "c4").until(3.5)
+    assert board.moves == ["a6 1R", "f1 1R"] and board.accepted_at("twist")[-1] == 2.89 + STEADY
