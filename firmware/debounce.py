@@ -6,8 +6,12 @@ consecutive scans spanning at least ``hold_ms`` milliseconds. Both conditions, b
 scan loop would pass a scan count in a few milliseconds and a slow one (busy link) would pass a
 time with a single reading. A different reading in between restarts the wait.
 
-While a hole is unsettled (its block is turning) nothing is accepted and the wait restarts, so
-the class after a twist must hold afresh.
+While a hole is unsettled (its block is turning) nothing is accepted, but the wait goes on: the
+marbles land on their new holes at the block's last detent, and once the block counts as still
+(encoders.py, ``quiet_ms`` later) a class that has held since then is accepted at once instead of
+starting to wait only then (the Pi hears a twist's marbles ``quiet_ms`` after the last edge, not
+``quiet_ms + hold_ms``). Garbage read while the block turns keeps restarting the wait, so only
+what the holes read after the marbles stopped counts.
 
 Example::
 
@@ -22,7 +26,7 @@ from compat import ticks_diff
 class Debouncer:
     """Stable and candidate classes for ``hole_count`` holes; times are ticks_ms values."""
 
-    def __init__(self, hole_count, initial, hold_scans=3, hold_ms=30):
+    def __init__(self, hole_count, initial, hold_scans=3, hold_ms=20):
         if hold_scans < 1 or hold_ms < 0:
             raise ValueError("debounce needs hold_scans >= 1 and hold_ms >= 0, got %r, %r"
                              % (hold_scans, hold_ms))
@@ -36,8 +40,8 @@ class Debouncer:
 
     def update(self, hole, cls, now_ms, unsettled=False):
         """Feed this scan's class of ``hole``; True when its stable class changed now."""
-        if unsettled or cls == self.stable[hole]:
-            self._candidate[hole] = self.stable[hole]
+        if cls == self.stable[hole]:
+            self._candidate[hole] = cls
             self._seen[hole] = 0
             return False
         if cls != self._candidate[hole] or self._seen[hole] == 0:
@@ -46,7 +50,7 @@ class Debouncer:
             self._since_ms[hole] = now_ms
         else:
             self._seen[hole] += 1
-        if self._seen[hole] >= self.hold_scans and \
+        if not unsettled and self._seen[hole] >= self.hold_scans and \
                 ticks_diff(now_ms, self._since_ms[hole]) >= self.hold_ms:
             self.stable[hole] = cls
             self._seen[hole] = 0

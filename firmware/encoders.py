@@ -40,7 +40,10 @@ _TABLE = (
 class Encoders:
     """Quarter counts, detents and error counts of ``count`` encoders."""
 
-    quiet_ms = 80  # a block counts as turning until its encoder was still this long
+    # A block counts as turning until its encoder was still this long on a detent: longer than a
+    # turning block's count rests on a detent (a quarter of a detent's time: 9-18 ms at 35-70 ms
+    # a detent), short, as the Pi hears a twist's marbles no sooner (firmware/README.md).
+    quiet_ms = 30
 
     def __init__(self, count, counts_per_detent=4):
         if counts_per_detent < 1:
