@@ -30,8 +30,8 @@ resumed game must hold every move ever shown (``lost``) and nothing never played
 The tape must have been switched off with one log line when its writes failed, without the
 referee missing a move (``tape_off_lines`` counts the lines; moves after it are still shown).
 
-Measured (dev machine, 2 cores shared with other work, load 6-12, ``--cycles 15 --mode all``
---seed 0): 45 cycles, 730 actions shown, 45 pauses, 0 shown before durable, 0 lost, 0 invented;
+Measured (dev machine, 2 cores shared with other work, load 6-12, ``--cycles 15 --mode all
+--seed 0``): 45 cycles, 730 actions shown, 45 pauses, 0 shown before durable, 0 lost, 0 invented;
 33 carried on by themselves (median 1.38 s, p99 2.1 s after the writes came back), 12 killed
 while paused; 23 tapes off in 23 log lines; 637 s. Before this change the board said nothing
 and showed nothing more after the first failed write (4 of 4 cycles under a file-size limit).

@@ -311,11 +311,15 @@ class Core:
             options = self.menu.see(self.referee.occupied())
             if options:
                 self._start(options)
-        elif state in PLAYING or self.referee.provisional:  # a move that ended the game may be withdrawn
+            return
+        if state in PLAYING or self.referee.provisional:  # a move that ended the game may be withdrawn
             self.referee.judge(self.flow, self.spec, self.computer, self.now, self.out)
             if self.flow.state == "awaiting_twist" and self.computer.skips(self.flow):
                 self.referee.accept(self.flow, (Action("skip"),), self.now, self.out)
-        elif not self.referee.occupied():  # game over or between games: the players cleared the board
+        state = self.flow.state
+        # game over or between games, the end sure: the players cleared the board (it may be
+        # cleared before a win accepted at once was sure, and is not judged again once still)
+        if state not in (*PLAYING, "choosing") and not self.referee.provisional and not self.referee.occupied():
             self.out.records.append(self.flow.next_game(self.now) if state == "between_games" else self.flow.to_menu(self.now))
             self.computer = Computer()  # the next game's turns are its own (their keys may repeat the last game's)
             self.physical.rest(())

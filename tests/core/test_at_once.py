@@ -238,3 +238,16 @@ def test_the_detent_after_a_twist_accepted_a_detent_short_begins_no_turn() -> No
     board.read(2.45, "f1").until(2.6)  # quick hands: the board is never still long enough to settle
     board.turn(2.6, 1, 6).read(2.87, "c6", "empty").read(2.89, "c4").until(3.5)
     assert board.moves == ["a6 1R", "f1 1R"] and board.accepted_at("twist")[-1] == 2.89 + STEADY
+
+
+def test_a_board_cleared_before_a_win_accepted_at_once_is_sure_goes_to_the_menu() -> None:
+    """Players who clear the board as soon as the win lights up (before its evidence has stood
+    for the guard) are at the menu once the board is still, not left at the game's end."""
+    board = Board()
+    t = four_on_the_bottom_row(board)
+    board.read(t, "e1").until(t + 0.06)
+    assert board.state == "game_over"
+    for i, hole in enumerate(("a1", "b1", "c1", "d1", "e1", "a5", "a6", "b6", "c6")):
+        board.read(t + 0.07 + i * 0.005, hole, "empty")
+    board.until(t + 2.0)
+    assert board.state == "choosing" and board.records[-1]["kind"] == "menu"
