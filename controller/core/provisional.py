@@ -17,7 +17,8 @@ counts of the blocks it turns. It stands at once when
   its block's count is within a step of the quarter (not a count between quarters that the
   readings settle: those wait for the settled board); a block whose marbles look the same
   turned (a neutral block, a symmetric one), whose readings cannot say the turn is over,
-  exactly on the quarter;
+  exactly on the quarter (a detent short, it might be turning on; and a neutral block, never
+  settled to rest, would keep the detent left over for its next turn);
 - a new marble on a block the same explanation turns was placed before the turn: its hole
   read a marble before the block's first step (while a block's marbles land on their new holes,
   an old one still read on its sensor looks like a new one placed then), and the marbles seen on

@@ -67,7 +67,10 @@ def test_a_twist_is_accepted_once_its_block_reads_the_turned_marbles_on_the_dete
 
 
 def test_an_empty_block_is_accepted_on_its_detent_not_a_detent_short() -> None:
-    """A neutral block's readings cannot say its turn is over: on the quarter only."""
+    """A neutral block's readings cannot say its turn is over: on the quarter only. (Accepted a
+    detent short, the detent left over would stay counted, as a neutral block is never settled
+    to rest, and its next twist with a detent too many would stand two off: found by the tape
+    slow_and_missed_steps.)"""
     board = Board().read(1.0, "a1").turn(2.0, 1, 5).until(2.3)
     assert board.accepted_at("twist") == []
     board.turn(2.3, 1, 1).until(3.0)
