@@ -124,7 +124,8 @@ def _targets(kind: str) -> list[tuple[str, Callable[[Path, str], tuple[str, ...]
         found += [("run --config", lambda d, p: ("run", "--config", p)),
                   ("doctor --config", lambda d, p: ("doctor", "--config", p)),
                   ("profile PATH", lambda d, p: ("profile", p)),
-                  ("replay PATH", lambda d, p: ("replay", p))]
+                  ("replay PATH", lambda d, p: ("replay", p)),
+                  ("game --picture PATH.txt", lambda d, p: ("game", "--variant", "puzzle", "--picture", _as_txt(d, p)))]
     for setting, make in SETTINGS.items():
         for command in ("run", "doctor"):
             if setting == "mqtt.ca_file" and command == "doctor":
@@ -133,6 +134,13 @@ def _targets(kind: str) -> list[tuple[str, Callable[[Path, str], tuple[str, ...]
                           lambda d, p, make=make, command=command: (
                               command, "--config", _config_file(d, make(d, p)))))
     return found
+
+
+def _as_txt(directory: Path, path: str) -> str:
+    """``path`` under a name a picture file has (a name ending .txt is read as a file)."""
+    link = directory / "picture.txt"
+    link.symlink_to(path)
+    return str(link)
 
 
 def _limit() -> None:

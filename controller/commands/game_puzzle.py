@@ -6,12 +6,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
+from ..files import read_bounded
 from ..rules import IllegalMoveError, NotationError
 from ..rules.pictures import Picture, load_picture
 from ..rules.puzzle import Phase, PuzzleGame, PuzzleOptions, Round
 from .pictures import BOARDS, diagram
+
+MAX_PICTURE_BYTES = 64 * 1024  # a 9x9 picture is about 100 bytes
 
 HELP = """\
 Picture-Puzzle (--variant puzzle --picture NAME_OR_FILE --players N [--board 6x6|9x9]
@@ -65,9 +69,13 @@ def run(args: argparse.Namespace) -> int:
 def _new_game(args: argparse.Namespace) -> PuzzleGame:
     if not args.picture:
         raise ValueError("--variant puzzle needs --picture NAME_OR_FILE (see pentago-board pictures)")
-    picture: Picture = load_picture(args.picture, BOARDS[args.board] if args.board else None)
+    picture: Picture = load_picture(args.picture, BOARDS[args.board] if args.board else None, read=_read_picture)
     options = PuzzleOptions(players=2 if args.players is None else args.players, start_k=args.start_k or 1)
     return PuzzleGame(picture, options)
+
+
+def _read_picture(path: Path) -> str:
+    return read_bounded(path, MAX_PICTURE_BYTES).decode("utf-8")
 
 
 def _refuse(message: str) -> int:

@@ -35,6 +35,7 @@ controller.rules.errors.NotationError: tiny.txt line 7, column 3: 'X' is not a c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -254,7 +255,8 @@ def _user_names(size: int, shipped: tuple[str, ...]) -> tuple[str, ...]:
     folder = _user[0] / f"{size}x{size}" if _user else None
     if folder is None or not folder.is_dir():
         return ()
-    return tuple(sorted(p.stem for p in folder.glob("*.txt") if p.stem not in shipped))
+    # regular files only: a FIFO or a device named *.txt would hang or flood the reader
+    return tuple(sorted(p.stem for p in folder.glob("*.txt") if p.stem not in shipped and p.is_file()))
 
 
 def library_names(size: int) -> tuple[str, ...]:
@@ -276,16 +278,18 @@ def library_picture(name: str, size: int) -> Picture:
     return parse_picture(file.joinpath(f"{wanted}.txt").read_text(encoding="utf-8"), f"{size}x{size}/{wanted}.txt")
 
 
-def load_picture(name_or_file: str, size: int | None = None) -> Picture:
+def load_picture(name_or_file: str, size: int | None = None,
+                 read: Callable[[Path], str] = lambda path: path.read_text(encoding="utf-8")) -> Picture:
     """A picture from the library by name (``size`` default 9), or from a file when
-    ``name_or_file`` names one (then ``size``, if given, must be the file's board).
+    ``name_or_file`` names one (then ``size``, if given, must be the file's board), its text
+    given by ``read`` (the shell passes a reader that refuses FIFOs, devices and huge files).
 
     Raises ValueError (NotationError for a bad file) saying what is wrong, OSError when a file
     cannot be read.
     """
     path = Path(name_or_file)
     if path.suffix == ".txt" or path.is_file():
-        picture = parse_picture(path.read_text(encoding="utf-8"), path.name)
+        picture = parse_picture(read(path), path.name)
         if size is not None and picture.size != size:
             raise ValueError(f"{path.name} is a {picture.size}x{picture.size} picture, not for the {size}x{size} board")
         return picture

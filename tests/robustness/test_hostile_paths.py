@@ -117,6 +117,14 @@ def test_the_commands_refuse_a_hostile_file_with_a_message_and_exit_2(tmp_path):
     assert [r for r in results if r["verdict"] != "refused"] == []
 
 
+def test_a_picture_file_that_is_a_fifo_or_a_device_is_refused(tmp_path):
+    with ExitStack() as stack:
+        chosen = [c for c in hostile_paths.cases(tmp_path, stack, ("fifo", "zero")) if c.target.startswith("game")]
+        results = [hostile_paths.attack(case, timeout_s=30) for case in chosen]
+    assert [(r["kind"], r["verdict"]) for r in results] == [("fifo", "refused"), ("zero", "refused")]
+    assert all("not a regular file" in str(r["said"]) for r in results)
+
+
 def test_a_stop_after_a_refused_reload_still_stops_the_daemon(tmp_path):
     with ExitStack() as stack:
         result = hostile_paths.reload_attack("fifo", tmp_path, stack, timeout_s=30)
