@@ -123,6 +123,9 @@ next_steps() {
   2. Enable SPI for the LEDs:                sudo raspi-config nonint do_spi 0
      Build A (A-6x6) also needs, in /boot/firmware/config.txt:  dtoverlay=spi0-1cs  and  enable_uart=0
      and no serial console (sudo raspi-config: Interface Options, Serial Port: no, no). Then: sudo reboot
+     Build B (B-6x6, B-9x9): put MicroPython v1.28.0 on the Pico (hold BOOTSEL while plugging it in, copy
+     the RPI_PICO .uf2 from micropython.org to the RPI-RP2 drive), then flash and calibrate it as
+     $CHECKOUT/firmware/README.md says:  sudo -u $ACCOUNT pentago-board firmware flash --size 6 (or 9)
   3. Check the machine:                      sudo -u $ACCOUNT pentago-board doctor --config $CONFIG
   4. Start the service:                      sudo systemctl start pentago-board
   5. See how it runs:                        systemctl status pentago-board

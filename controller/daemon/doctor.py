@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..commands.firmware import NEEDS_MICROPYTHON
 from ..errors import LinkError, PentagoError
 from ..journal import Journal
 from ..profile import Profile, load_profile
@@ -218,7 +219,8 @@ def _mcu(profile: Profile, machine: Machine) -> list[Check]:
     port = Path(profile.mcu.port)
     if not port.exists():
         return [Check("MCU port", False, f"{port} does not exist",
-                      "plug the Pico in; is the udev rule installed (sudo systemd/install.sh)?")]
+                      "plug the Pico in; is the udev rule installed (sudo systemd/install.sh)? "
+                      f"{NEEDS_MICROPYTHON[0].upper()}{NEEDS_MICROPYTHON[1:]}; then: pentago-board firmware flash")]
     try:
         hello = machine.mcu_hello(profile)
     except (PentagoError, OSError, TimeoutError) as exc:

@@ -78,7 +78,11 @@ def test_mcu_port_firmware_version_and_a_failed_handshake(tmp_path, monkeypatch)
     port = m.dev / "pentago-mcu"
     cfg = config(tmp_path, "B-6x6")
     monkeypatch.setattr("controller.daemon.doctor.load_profile", _with_port(port))
-    assert "FAIL  MCU port: " in report(run_checks(cfg, m))[0]
+    text = report(run_checks(cfg, m))[0]
+    assert "FAIL  MCU port: " in text
+    # issue 22, item 17: a new Pico has no port until MicroPython is on it, and the fix says how
+    assert "A new Pico has no serial port until MicroPython v1.28.0 is on it: hold its BOOTSEL button" in text
+    assert "then: pentago-board firmware flash" in text
     port.touch()
     assert "OK    MCU firmware: version 1.2.0, protocol 1, 6x6" in lines(run_checks(cfg, m))
     m.mcu_hello = lambda profile: (_ for _ in ()).throw(LinkError("protocol 0, want 1"))

