@@ -71,6 +71,8 @@ ensure_venv() {
     # ... and so do the guides the unit's Documentation= names (systemctl help pentago-board).
     run mkdir -p "$ROOT$PREFIX/doc"
     run cp "$CHECKOUT"/README.md "$CHECKOUT"/docs/*.md "$ROOT$PREFIX/doc/"
+    run mkdir -p "$ROOT$PREFIX/doc/games"
+    run cp "$CHECKOUT"/docs/games/*.md "$ROOT$PREFIX/doc/games/"
     run cp "$CHECKOUT"/hardware/README.md "$ROOT$PREFIX/doc/hardware.md"
 }
 

@@ -35,7 +35,7 @@ Example (``/etc/pentago-board/config.toml``)::
     token = ""            # or set PENTAGO_BOARD_TOKEN (it wins); empty with a public bind:
                           # one is made up once and kept in web-token beside the journal
 
-    [mqtt]                # publishing to an MQTT broker (needs the mqtt extra); see README
+    [mqtt]                # publishing to an MQTT broker (needs the mqtt extra); see docs/operate.md
     enabled = false
     host = "localhost"    # the broker
     port = 1883           # 1 to 65535 (8883 is the usual TLS port)

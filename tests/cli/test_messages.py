@@ -95,10 +95,11 @@ def test_replay_of_a_tape_whose_game_cannot_start_exits_2(tmp_path, capsys):
         "players 3: classic Pentago is for 2 players\n")
 
 
-def test_readme_runs_the_benchmarks_with_the_venv_python():
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    runs = [line for line in readme.splitlines() if "bench/" in line and ".py" in line and "python" in line]
-    assert runs, "the README shows how to run a benchmark"
+@pytest.mark.parametrize("doc", ["README.md", "docs/benchmarks.md"])
+def test_the_docs_run_the_benchmarks_with_the_venv_python(doc):
+    text = (Path(__file__).resolve().parents[2] / doc).read_text()
+    runs = [line for line in text.splitlines() if "bench/" in line and ".py" in line and "python" in line]
+    assert runs, f"{doc} shows how to run a benchmark"
     assert all(".venv/bin/python bench/" in line for line in runs), runs
 
 

@@ -261,34 +261,6 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
     console()(check)
 
 
-def test_the_readme_explains_every_menu_page_as_the_page_does():
-    from pathlib import Path
-
-    from controller.daemon.web.layout import menu_pages
-
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text().splitlines()
-
-    def row(page: str, game: str = "") -> list[str]:
-        """The page's row: the game's own (``| computer (teams) |``) where its words differ, or
-        the game's on one board size (``| picture (puzzle, 6x6) |``)."""
-        line = next((line for line in readme if line.startswith((f"| {page} ({game}) ", f"| {page} ({game}, {size}x{size}) "))),
-                    next((line for line in readme if line.startswith(f"| {page} ")), f"| {page} | (missing) |"))
-        return [cell.strip() for cell in line.strip().strip("|").split("|")[1:] if cell.strip()]
-
-    table = [line for line in readme[readme.index("| page | 1st | 2nd | 3rd | 4th | 5th | 6th | 7th | 8th | 9th | 10th | 11th | 12th |"):]]
-    table = table[:next(i for i, line in enumerate(table) if not line.startswith("|"))]
-    columns = len(table[0].strip("|").split("|"))
-    for line in table:  # Markdown drops the cells past the header's: every option must have a column
-        assert len(line.strip().strip("|").split("|")) <= columns, line[:60]
-    for size in (6, 9):
-        menu = menu_pages(size)
-        if len(menu["games"]) > 1:
-            assert row(f"game ({size}x{size})") == [g["means"] for g in menu["games"]]
-        for game, pages in menu["pages"].items():
-            for page, options in pages.items():
-                assert row(page, game) == [o["means"] for o in options], (game, page)
-
-
 def test_the_layout_offers_the_board_s_games_with_their_options_and_seat_colours():
     from controller.daemon.web.layout import layout
     from controller.profile import load_profile
