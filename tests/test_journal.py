@@ -216,16 +216,6 @@ def test_a_crash_during_clear_leaves_the_old_journal_whole(tmp_path, monkeypatch
     assert Journal(path).read() == GAME
 
 
-def test_module_examples():
-    """The docstring examples run here too (CI collects doctests under controller/rules only)."""
-    import doctest
-
-    import controller.journal
-
-    result = doctest.testmod(controller.journal)
-    assert result.attempted > 0 and result.failed == 0
-
-
 class FullDisk:
     """A journal file on a disk that fills up halfway through the next write."""
 

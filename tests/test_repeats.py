@@ -1,14 +1,8 @@
 """A message that comes back at every retry is logged once, then counted (issue 19, item 17)."""
 
-import doctest
 import logging
 
-import controller.repeats
 from controller.repeats import Repeats
-
-
-def test_the_docstring_example():
-    assert doctest.testmod(controller.repeats).failed == 0
 
 
 def test_a_new_message_says_how_often_the_last_came_back_and_is_logged_itself(caplog):

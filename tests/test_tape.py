@@ -254,16 +254,6 @@ def test_parse_and_format_pair_on_single_lines():
     assert parse_event(event_to_json(event, header.geometry), header) == event
 
 
-def test_module_examples():
-    """The docstring examples run here too (CI collects doctests under controller/rules only)."""
-    import doctest
-
-    import controller.tape
-
-    result = doctest.testmod(controller.tape)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_an_open_file_reads_like_its_path(tmp_path):
     path = tmp_path / "open.tape"
     path.write_text("\n".join(lines(HEADER, {"t": 0.5, "block": 2, "steps": 3})) + "\n")

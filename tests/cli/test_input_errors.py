@@ -97,14 +97,6 @@ def test_output_into_a_closed_pipe_ends_quietly(argv):
     assert done.returncode == 1  # what Python's docs recommend for EPIPE (signal module, SIGPIPE)
 
 
-def test_doctest_examples_of_the_helpers():
-    import doctest
-
-    from controller import commands, tomlfile
-    assert doctest.testmod(tomlfile).failed == 0
-    assert doctest.testmod(commands).failed == 0
-
-
 def test_ctrl_c_ends_a_command_quietly_with_status_130(monkeypatch, capsys):
     def interrupted(args):
         raise KeyboardInterrupt

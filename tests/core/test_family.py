@@ -152,15 +152,6 @@ def test_the_downloaded_record_names_the_starter_and_the_right_winner_in_a_match
     assert replay(record).outcome.winners == (2,)
 
 
-def test_the_core_package_example_runs() -> None:
-    import doctest
-
-    import controller.core
-
-    result = doctest.testmod(controller.core)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_a_counter_clockwise_twist_in_a_clockwise_only_game_is_turned_back() -> None:
     rig = rig9({"game": "multiplayer", "players": 3})
     rig.do("place", "d6")

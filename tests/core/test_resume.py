@@ -135,12 +135,3 @@ def test_after_the_marble_is_put_back_a_take_back_works_again() -> None:
     for step in range(1, 40):
         records += core.handle(Tick(20.0 + step * 0.1)).records
     assert [r["kind"] for r in records] == ["take_back", "take_back"]
-
-
-def test_the_record_shape_examples() -> None:
-    import doctest
-
-    from controller.flow import records
-
-    result = doctest.testmod(records)
-    assert result.failed == 0 and result.attempted > 0

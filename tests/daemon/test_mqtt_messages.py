@@ -263,13 +263,3 @@ def test_the_inbox_is_bounded_counts_what_it_drops_and_wakes_once_per_batch():
     [(state, notices, at)] = inbox.take()
     assert (state, notices) == ({"n": 5}, ("hello",)) and len(wakes) == 2
     assert before <= at <= time.time()  # stamped when put: the events' "at" is when the core made the change
-
-
-def test_the_mqtt_modules_doctest_examples():
-    import doctest
-
-    from controller.daemon import config
-    from controller.daemon.mqtt import messages, puzzle_events, topics
-
-    for module in (config, messages, puzzle_events, topics):
-        assert doctest.testmod(module).failed == 0, module.__name__

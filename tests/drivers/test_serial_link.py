@@ -3,7 +3,6 @@ protocol session on its own, where a rule is easier to see without a port."""
 
 from __future__ import annotations
 
-import doctest
 import logging
 import os
 from pathlib import Path
@@ -13,7 +12,6 @@ import serial
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.drivers.link import backoff, hand, mirror, transcript
 from controller.drivers.link.backoff import Backoff
 from controller.drivers.link.session import LinkSession
 from controller.drivers.link.transcript import ReplayTransport, parse_frame, recording_opener
@@ -568,11 +566,6 @@ def test_presence_only_mcu_on_a_colour_profile_is_warned_about(caplog):
         session.receive(0.0, *wire.FrameReader().feed(hello)[0])
     assert ('the hardware profile names colours (polarity sensing) but the board MCU senses presence '
             'only, so every marble reads "marble": fix the profile\'s sensing or the MCU config') in caplog.messages
-
-
-def test_docstring_examples():
-    for module in (mirror, backoff, transcript, hand):
-        assert doctest.testmod(module).failed == 0, module.__name__
 
 
 def test_no_hello_drops_with_a_hint_to_flash():

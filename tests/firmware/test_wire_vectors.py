@@ -2,7 +2,6 @@
 plus round-trip and garbage properties of the framing."""
 
 import binascii
-import doctest
 import json
 import struct
 import subprocess
@@ -126,10 +125,6 @@ def test_how_a_stream_is_split_never_changes_what_is_read(parts, cuts):
     whole = feed_in_pieces(stream, [])
     assert feed_in_pieces(stream, [c for c in cuts if c < len(stream)]) == whole
     assert feed_in_pieces(stream, range(len(stream))) == whole
-
-
-def test_docstring_examples():
-    assert doctest.testmod(wire).failed == 0
 
 
 def test_crc_without_binascii_matches_binascii():

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
-from controller import colours as colours_module
 from controller import games
-from controller.flow import menu as menu_module
 from controller.games import GAMES, OptionError, get, offered, options
-from controller.games import spec as spec_module
 from controller.rules import MultiplayerGame, TeamGame
 
 
@@ -94,9 +89,3 @@ def test_seat_colours_are_four_told_apart_and_teams_share_a_pair() -> None:
     polarity = games.colours(options({"game": "multiplayer", "players": 3}, 9), ("black", "white"))
     assert polarity == ("black", "white", "red")  # the board's own colours first
     assert games.colours(options({"game": "teams"}, 9), ("white", "black")) == ("white", "black")
-
-
-@pytest.mark.parametrize("module", [games, spec_module, colours_module, menu_module])
-def test_docstring_examples(module) -> None:
-    failed, attempted = doctest.testmod(module)
-    assert failed == 0 and attempted > 0

@@ -3,14 +3,11 @@ its menu pages on the 6x6 board, its seats' status colours and its record varian
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
 from controller import games
 from controller.flow.menu import Menu
 from controller.games import OptionError, options
-from controller.games import triple as triple_module
 from controller.games.triple import SPEC
 
 
@@ -80,8 +77,3 @@ def test_marbles_are_blue_yellow_red_and_seats_wear_none_of_them() -> None:
     from controller.colours import status_colours
     four = status_colours(("blue", "yellow", "red"), 4)
     assert len(set(four)) == 4 and not set(four) & {"blue", "yellow", "red"}
-
-
-def test_docstring_examples() -> None:
-    failed, attempted = doctest.testmod(triple_module)
-    assert failed == 0 and attempted > 0

@@ -129,11 +129,3 @@ def test_a_stop_after_a_refused_reload_still_stops_the_daemon(tmp_path):
     with ExitStack() as stack:
         result = hostile_paths.reload_attack("fifo", tmp_path, stack, timeout_s=30)
     assert result["verdict"] == "refused", result  # refused in the log, then stopped by SIGTERM, exit 0
-
-
-def test_the_helper_s_docstring_example():
-    import doctest
-
-    import controller.files
-
-    assert doctest.testmod(controller.files).failed == 0
