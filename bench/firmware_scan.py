@@ -93,6 +93,9 @@ class QuietIO:
     def boot_id(self):
         return 1
 
+    def restarted_because(self):
+        return None
+
 
 def build(size: int) -> App:
     config = boardconfig.parse(boardconfig.default(size))
@@ -170,6 +173,7 @@ class QuietIO:
     def write(self, data): pass
     def reset_cause(self): return 0
     def boot_id(self): return 1
+    def restarted_because(self): return None
 
 def test_bench():
     for size in (6, 9):

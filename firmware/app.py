@@ -10,9 +10,17 @@ the Pico, a simulated board on the host) and hands out callables only::
     io.read()             bytes waiting from the Pi (b"" when none; never blocks)
     io.write(data)        bytes to the Pi
     io.sleep_us(us), io.reset_cause(), io.boot_id()
+    io.restart(why)       reset the chip at once (never returns on the Pico), noting ``why``
+    io.restarted_because()  the ``why`` of the restart this boot came from, else None
 
 Each ``step(now_ms)`` is one full scan plus encoder service, request handling and the heartbeat;
 ``run()`` paces steps every ``scan_ms`` and feeds the watchdog when one is given.
+
+A full heap: MicroPython collects garbage before it gives up, so a MemoryError that reaches the
+loop means nothing fits, not even a log line to say so. The loop then restarts the board at
+once (``HEAP_FULL``): a fresh heap is a quarter of a second away, and the Pi, seeing an MCU
+reset (a new boot id), resyncs from the snapshot with no move lost. Every hello of the boot
+that follows is followed by a log line saying why it restarted.
 
 Example::
 
@@ -34,6 +42,7 @@ from scanner import Scanner
 from version import FIRMWARE_VERSION
 
 CALIBRATION_FILE = "calibration.json"
+HEAP_FULL = "the heap was full"   # a reason for io.restart: a constant, as nothing can be allocated
 CAPS = wire.CAP_POLARITY | wire.CAP_ENCODERS
 # set_config key -> (lowest, highest) accepted value; thresholds are checked by the classifier.
 LIMITS = {"debounce_scans": (1, 50), "scan_ms": (1, 1000), "heartbeat_ms": (50, 10000),
@@ -67,6 +76,7 @@ class App:
         self.encoders = Encoders(len(config.encoders), config.counts_per_detent)
         self.link = Link(io.write)
         self.boot_id = io.boot_id()   # once: a new id in a hello tells the Pi the MCU restarted
+        self.restarted_because = io.restarted_because()
         self.current = [wire.EMPTY] * config.hole_count
         self.detents = [0] * len(config.encoders)
         self.turning = [False] * len(config.encoders)
@@ -105,6 +115,8 @@ class App:
     def hello(self):
         self.link.hello(self.size, CAPS, self.io.reset_cause(), self.boot_id, FIRMWARE_VERSION)
         self.snapshot()
+        if self.restarted_because:   # on every hello: the Pi may not have had the port open at boot
+            self.link.log("restarted: %s" % self.restarted_because)
 
     def snapshot(self):
         self.link.snapshot(self.debouncer.stable, self.detents)
@@ -237,24 +249,35 @@ class App:
     # Pacing ----------------------------------------------------------------------------------
 
     def run(self, wdt=None):
-        """Step every ``scan_ms`` until stopped or mpremote knocks; errors become log lines."""
+        """Step every ``scan_ms`` until stopped or mpremote knocks; errors become log lines, a
+        full heap restarts the board (see the module's docstring)."""
         self.running = True
         due = ticks_ms()
         while self.running and not self.link.wants_repl:
-            now = ticks_ms()
             try:
-                self.step(now)
-            except Exception as e:  # noqa: BLE001 - the board must keep reporting
-                self._log_limited(now, "error: %r" % (e,))
+                due = self._step_on_time(due)
+            except MemoryError:
+                self.io.restart(HEAP_FULL)
             if wdt is not None:
                 wdt.feed()
-            due = ticks_add(due, self.scan_ms)
-            wait = ticks_diff(due, ticks_ms())
-            if wait > 0:
-                sleep_ms(wait)
-            elif wait < -self.scan_ms:
-                self._log_limited(now, "scan overrun: %d ms" % (self.scan_ms - wait))
-                due = ticks_ms()
+
+    def _step_on_time(self, due):
+        """One step, then wait for the next one ``scan_ms`` after ``due``; the new due tick."""
+        now = ticks_ms()
+        try:
+            self.step(now)
+        except Exception as e:  # noqa: BLE001 - the board must keep reporting
+            if isinstance(e, MemoryError):
+                raise e   # to run(): the line below would not fit either (a bare raise is not native code)
+            self._log_limited(now, "error: %r" % (e,))
+        due = ticks_add(due, self.scan_ms)
+        wait = ticks_diff(due, ticks_ms())
+        if wait > 0:
+            sleep_ms(wait)
+        elif wait < -self.scan_ms:
+            self._log_limited(now, "scan overrun: %d ms" % (self.scan_ms - wait))
+            due = ticks_ms()
+        return due
 
     def _log_limited(self, now, text):
         if self._logged_ms is None or ticks_diff(now, self._logged_ms) >= self.log_every_ms:

@@ -32,6 +32,12 @@ _CAUSES = {
     getattr(machine, "HARD_RESET", -4): wire.RESET_HARD,
 }
 READ_MAX = 64  # bytes taken from USB per step: a request is at most ~20 bytes
+# Why the firmware restarted itself, kept over the reset in the watchdog's SCRATCH0 register
+# (a watchdog reset keeps it, a power-on clears it; pico-sdk's own reboot uses SCRATCH4-7) as
+# RESTART_CODE + the reason's index. Small integers only: restarting must not allocate.
+WATCHDOG_SCRATCH0 = 0x4005800C
+RESTART_CODE = 0x2E570000
+RESTARTS = ("the heap was full",)
 
 
 class UsbSerial:
@@ -100,6 +106,17 @@ class MachineIO:
             return int.from_bytes(os.urandom(4), "little")
         import random
         return random.getrandbits(32)
+
+    def restart(self, why):
+        """Reset the chip now, leaving ``why`` (one of RESTARTS) for the next boot."""
+        machine.mem32[WATCHDOG_SCRATCH0] = RESTART_CODE + RESTARTS.index(why)
+        machine.reset()
+
+    def restarted_because(self):
+        """The ``why`` of the restart this boot came from (read once), else None."""
+        index = machine.mem32[WATCHDOG_SCRATCH0] - RESTART_CODE
+        machine.mem32[WATCHDOG_SCRATCH0] = 0
+        return RESTARTS[index] if 0 <= index < len(RESTARTS) else None
 
     def release_repl(self):
         """Give the port back to the REPL (mpremote knocked)."""

@@ -58,6 +58,7 @@ class SimBoard:
         self.pins = [(SimPin(), SimPin()) for _ in config.encoders]
         self.inbox = b""     # bytes from the Pi, waiting for the firmware's read()
         self.outbox = []     # what the firmware wrote, one entry per write
+        self.restarts = []   # the reasons the firmware asked to restart the chip for
 
     def _noise(self, peak):
         # A linear congruential generator: same sequence on CPython and MicroPython.
@@ -109,6 +110,13 @@ class SimBoard:
 
     def reset_cause(self):
         return RESET_POWER_ON
+
+    def restart(self, why):
+        # The chip would reset here; the model notes why, and the loop goes on.
+        self.restarts.append(why)
+
+    def restarted_because(self):
+        return None
 
     def boot_id(self):
         # A fresh number per call, like hal.py's (os.urandom): callers must draw it once a boot.

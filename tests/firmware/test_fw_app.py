@@ -1,11 +1,11 @@
 """Portable test table: the whole firmware loop (app.App) on the simulated board: hello and
 snapshot, debounced hole events, encoder steps and unsettled holes during a twist, heartbeats
-with the state hash, requests and their acks, calibration, drift."""
+with the state hash, requests and their acks, calibration, drift, errors and a full heap."""
 
 import boardconfig
 import calreport
 import wire
-from app import App
+from app import HEAP_FULL, App
 from sim import SimBoard
 from version import FIRMWARE_VERSION
 
@@ -267,3 +267,47 @@ def test_an_error_in_the_loop_becomes_a_log_line_and_scanning_goes_on():
     logs = events(rig.take(), "log")
     assert logs == [{"text": "error: OSError(5,)"}] or logs == [{"text": "error: OSError(5)"}]
     assert rig.app.scanner.scans >= 5 and rig.app.link.wants_repl
+
+
+def knock_after(rig, polls):
+    """mpremote knocks after ``polls`` reads of the port, ending run()."""
+    count = [0]
+
+    def read():
+        count[0] += 1
+        return b"\r\x03" if count[0] == polls else b""
+
+    rig.sim.read = read
+
+
+def test_a_full_heap_restarts_the_board_without_a_word():
+    rig = Rig()
+    rig.start()
+    reads = rig.sim.adc_readers()
+    failures = [2]
+
+    def full():
+        if failures[0]:
+            failures[0] -= 1
+            raise MemoryError()
+        return reads[0]()
+
+    rig.app.mux._adcs = [full] + reads[1:]
+    knock_after(rig, 6)
+    rig.app.scan_ms = 1
+    rig.app.run()
+    assert rig.sim.restarts == [HEAP_FULL, HEAP_FULL]   # the sim's restart returns; a Pico's does not
+    logs = [log["text"] for log in events(rig.take(), "log")]
+    assert not [text for text in logs if text.startswith("error")]   # nothing fits, not even a line
+
+
+def test_every_hello_after_a_restart_says_why():
+    rig = Rig()
+    rig.sim.restarted_because = lambda: HEAP_FULL
+    rig.app = App(rig.sim.config, rig.sim, scratch_file("calibration.json"))
+    names = [name for name, _ in rig.start()]
+    assert names == ["hello", "snapshot", "log"]
+    rig.request(wire.CONNECT, {"protocol": wire.PROTOCOL_VERSION})
+    answer = rig.run(10)
+    assert [name for name, _ in answer if name != "heartbeat"] == ["hello", "snapshot", "log"]
+    assert events(answer, "log") == [{"text": "restarted: the heap was full"}]

@@ -1,5 +1,5 @@
 """Portable test table: hal.py on the ``machine`` stand-in (shim/machine.py): pins, ADC, IRQs,
-USB reads that stop at mpremote's knock, reset causes."""
+USB reads that stop at mpremote's knock, reset causes, a restart's reason kept over the reset."""
 
 import boardconfig
 import machine
@@ -89,3 +89,14 @@ def test_reset_causes_map_to_the_hello_codes():
 def test_boot_ids_differ():
     config, io = make()
     assert io.boot_id() != io.boot_id()
+
+
+def test_a_restart_leaves_its_reason_for_the_next_boot_once():
+    config, io = make()
+    assert io.restarted_because() is None            # a power-on leaves nothing
+    resets = machine.RESETS[0]
+    io.restart("the heap was full")
+    assert machine.RESETS[0] == resets + 1
+    after = MachineIO(config, FakeUsb())              # the next boot reads it, and only once
+    assert after.restarted_because() == "the heap was full"
+    assert after.restarted_because() is None

@@ -4,6 +4,7 @@
 // [type: 1 byte][length: u32 LE][payload]:
 //   host -> emulator   'c' a JSON command (see `commands` below), 'u' bytes for the USB CDC port
 //   emulator -> host   'e' a JSON event or reply, 'u' [emulated ns: f64 LE][bytes the device sent]
+// Events: power {on}, configured, watchdog {reason}, brownout {sent}, bus_reset, each with its ns.
 //
 // Each quirk of rp2040js 1.4.1 that ../shared/rp2040/FACTS.md lists is handled here, marked
 // "FACTS n". The board around the chip: the Hall sensors behind the boards' multiplexers (the
@@ -120,7 +121,9 @@ class Chip {
     mcu.flash.set(image.filesystem, FLASH_FS_OFFSET);
     mcu.peripherals[ROSC_BASE] = new Rosc(options.seed);
     mcu.peripherals[VREG_BASE] = new ChipReset(!options.watchdogReason);
+    // A watchdog reset keeps the watchdog's REASON and its scratch registers (a power-on clears both).
     if (options.watchdogReason) mcu.peripherals[WATCHDOG_BASE].reason = options.watchdogReason;
+    if (options.scratch) mcu.peripherals[WATCHDOG_BASE].scratchData.set(options.scratch);
     // The watchdog resets the chip; stop its timer first: rp2040js would re-arm the alarm at
     // the count it already reached, and fire it again and again at the same instant.
     const watchdog = mcu.peripherals[WATCHDOG_BASE];
@@ -134,6 +137,8 @@ class Chip {
     this.busyCycles = 0;
     this.adcReads = 0;
     this.bitten = 0;                      // the watchdog's REASON once it reset the chip
+    this.tearArmed = false;               // cut the power once a USB packet ends inside a frame
+    this.torn = null;                     // {ns, sent}: when the power was cut, mid-frame
     this.noise = new Noise(options.seed ^ 0x5eed);
     this.lastSignal = 0;
     this.hostQueue = [];                  // bytes for the device (FACTS 3: unbounded here)
@@ -176,9 +181,14 @@ class Chip {
     this.cdc = cdc;
     cdc.onDeviceConnected = () => { this.configured = true; event({ ev: 'configured', ns: this.nanos }); };
     cdc.onSerialData = (data) => {
+      if (this.torn) return;              // the power is gone: nothing more reaches the host
       const head = Buffer.alloc(8);
-      head.writeDoubleLE(this.nanos, 0);
+      head.writeDoubleLE(now(), 0);      // session time: it goes on across power cycles
       send('u', Buffer.concat([head, Buffer.from(data)]));
+      // Frames end with their 0x00 delimiter: a packet ending in any other byte leaves one half sent.
+      if (this.tearArmed && data.length && data[data.length - 1] !== 0) {
+        this.torn = { ns: this.nanos, sent: data.length };
+      }
     };
     // FACTS 2: answer an armed OUT endpoint only when the host has bytes; remember it otherwise.
     const answer = cdc.usb.onEndpointRead;
@@ -201,6 +211,18 @@ class Chip {
       if (offset === USB_SOF_RD) { usb.intRaw &= ~INTR_DEV_SOF; usb.checkInterrupts(); }
       return read(offset);
     };
+  }
+
+  // The host resets the bus and enumerates the device again (a hub or host controller
+  // recovering, a Pi's USB reset): the device sees a bus reset, loses what its CDC buffers
+  // held and waits for the host to set it up afresh; the program goes on running.
+  busReset() {
+    const { cdc } = this;
+    Object.assign(cdc, { initialized: false, descriptorsSize: null, descriptors: [], inEndpoint: -1, outEndpoint: -1 });
+    this.configured = false;
+    this.pendingRead = 0;
+    this.hostQueue = [];                  // the host's tty went with the old enumeration
+    this.mcu.usbCtrl.resetDevice();
   }
 
   startOfFrame() {
@@ -237,18 +259,18 @@ class Chip {
     core.PC = core.registers[14] & ~1;
   }
 
-  // Run until emulated time `untilNs`; returns early if the watchdog bit.
+  // Run until emulated time `untilNs`; returns early if the watchdog bit or the power was cut.
   run(untilNs) {
     const { core, clock } = this.mcu;
     const { eraseAt, programAt } = this;
-    while (clock.nanos < untilNs && !this.bitten) {
+    while (clock.nanos < untilNs && !this.bitten && !this.torn) {
       if (core.waiting) {
         const next = clock.nanosToNextAlarm;
         const left = untilNs - clock.nanos;
         clock.tick(next > 0 && next < left ? next : left);
         continue;
       }
-      for (let i = 0; i < 2000 && !core.waiting; i++) {
+      for (let i = 0; i < 2000 && !core.waiting && !this.torn; i++) {
         const pc = core.PC;
         if (pc === eraseAt || pc === programAt) this.flashHook(pc);
         const cycles = core.executeInstruction();
@@ -300,6 +322,7 @@ function advance(targetNs) {
     session.chip.run(due - session.baseNs);
     while (session.schedule.length && session.schedule[0].atNs <= now()) session.schedule.shift().apply();
     if (session.chip && session.chip.bitten) watchdogReset();
+    if (session.chip && session.chip.torn) brownOut();
   }
 }
 
@@ -308,10 +331,19 @@ function advance(targetNs) {
 function watchdogReset() {
   const { seed } = session.chip.options;
   const reason = session.chip.bitten;
+  const scratch = Uint32Array.from(session.chip.mcu.peripherals[WATCHDOG_BASE].scratchData);
   session.resets += 1;
   event({ ev: 'watchdog', ns: now(), reason });
   powerOff();
-  powerOn({ seed: (seed ?? 1) + 1, watchdogReason: reason });
+  powerOn({ seed: (seed ?? 1) + 1, watchdogReason: reason, scratch });
+}
+
+// A brown-out in the middle of a frame: the power went the instant after a USB packet that
+// left a frame half sent. It stays off until a 'power' command brings it back.
+function brownOut() {
+  const { ns, sent } = session.chip.torn;
+  event({ ev: 'brownout', ns: session.baseNs + ns, sent });
+  powerOff();
 }
 
 function stats() {
@@ -384,6 +416,14 @@ const commands = {
   power(c) {
     if (c.on) { if (!session.chip) powerOn({ seed: c.seed ?? 1 }); this.pins({ levels: c.pins ?? {} }); }
     else powerOff();
+    return stats();
+  },
+  // Arm a brown-out: the power is cut right after the next USB packet that ends inside a frame.
+  tear() { if (!session.chip) throw new Error('the chip is off'); session.chip.tearArmed = true; return {}; },
+  bus_reset() {
+    if (!session.chip) throw new Error('the chip is off');
+    event({ ev: 'bus_reset', ns: now() });
+    session.chip.busReset();
     return stats();
   },
   pace(c) {

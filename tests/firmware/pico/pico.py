@@ -26,6 +26,7 @@ Example::
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import json
 import os
@@ -90,12 +91,50 @@ def bootrom() -> bytes:
 def device_files(size: int, production: bool = False) -> dict[str, bytes]:
     """The files ``pentago-board firmware flash --size SIZE`` puts on the Pico, by name (its
     own staging: main.py, the other modules as native .mpy, board.json)."""
-    from controller.commands import firmware as command
-    with tempfile.TemporaryDirectory() as folder:
-        files = {path.name: path.read_bytes() for path in command.staged_files(size, Path(folder))}
+    files = dict(_staged(size))
     if production:
         files["production"] = b""
     return files
+
+
+@functools.cache
+def _staged(size: int) -> tuple[tuple[str, bytes], ...]:
+    # Staging runs mpy-cross once per module (seconds): once per test process is enough.
+    from controller.commands import firmware as command
+    with tempfile.TemporaryDirectory() as folder:
+        return tuple((path.name, path.read_bytes()) for path in command.staged_files(size, Path(folder)))
+
+
+# A full heap on demand: test code beside the firmware (whose main.py becomes fwmain.py), armed
+# on two pins the firmware never uses (not on the Pico's header). A rising edge on
+# HOG_FILL_PIN fills the heap with live data, so each allocation collects first and only the
+# firmware's own garbage is left to reuse; one on HOG_LOCK_PIN locks the heap, so every
+# allocation fails, as in a heap with nothing left at all. A reset undoes both.
+HOG_FILL_PIN, HOG_LOCK_PIN = 24, 25
+HEAP_HOG = b"""import gc, machine, micropython
+held = []
+def fill(_pin):
+    gc.collect()
+    size = 4096
+    while size >= 16:
+        try:
+            held.append(bytearray(size))
+        except MemoryError:
+            size //= 2
+def arm(fill_pin, lock_pin):
+    machine.Pin(fill_pin, machine.Pin.IN).irq(fill, machine.Pin.IRQ_RISING)
+    machine.Pin(lock_pin, machine.Pin.IN).irq(lambda pin: micropython.heap_lock(), machine.Pin.IRQ_RISING)
+"""
+
+
+def with_heap_hog(files: dict[str, bytes]) -> dict[str, bytes]:
+    """``files`` (the firmware's) with HEAP_HOG armed before the firmware's main runs."""
+    hogged = dict(files)
+    hogged["fwmain.py"] = hogged.pop("main.py")
+    hogged["hog.py"] = HEAP_HOG
+    hogged["main.py"] = (b"import micropython\nmicropython.kbd_intr(-1)\nimport hog\nhog.arm(%d, %d)\n"
+                         b"import fwmain\nfwmain.main()\n" % (HOG_FILL_PIN, HOG_LOCK_PIN))
+    return hogged
 
 
 def source_files(size: int) -> dict[str, bytes]:
@@ -158,6 +197,7 @@ class Pico:
         self.speed = speed
         self.seed = seed
         self.last_ns = 0.0   # emulated time of the last bytes from the device: a clock for the Pi side
+        self.brownout: dict[str, Any] | None = None   # the last brown-out's {"ns", "sent"}
         self._proc = subprocess.Popen(["node", str(HERE / "emulator.mjs")], cwd=HERE,
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self._thread = threading.Thread(target=self._pump, name="pico-emulator", daemon=True)
@@ -211,9 +251,11 @@ class Pico:
                 message = json.loads(payload)
                 if "reply" in message:
                     self._replies.put(message)
-                else:
-                    for listener in self._listeners:
-                        listener(message)
+                    continue
+                if message.get("ev") == "brownout":
+                    self.brownout = message
+                for listener in self._listeners:
+                    listener(message)
 
     def _on_usb(self, ns: float, data: bytes) -> None:
         self.last_ns = ns
@@ -333,6 +375,10 @@ class Pico:
         return {str(pin): level for (a, b), (pa, pb) in zip(self.config.encoders, self.board.pins)
                 for pin, level in ((a, pa.level), (b, pb.level))}
 
+    def drive(self, pin: int, level: int) -> None:
+        """Drive a GPIO input of the chip to ``level`` now."""
+        self.command("pins", levels={str(pin): level})
+
     def sync(self) -> None:
         """Send the simulated board's field to the emulator now."""
         self.command("field", **self._field())
@@ -375,6 +421,19 @@ class Pico:
         self.seed = self.seed + 1 if seed is None else seed
         self.command("power", on=True, seed=self.seed, pins=self._encoder_levels())
 
+    def tear_next_frame(self) -> None:
+        """Arm a brown-out in the middle of a frame: the power is cut the instant after the
+        next USB packet that leaves a frame half sent (a frame longer than a packet, as a 9x9
+        snapshot is, always does). The bytes up to there reach the host; :attr:`brownout` then
+        says when and how many bytes the last packet held. The power stays off until
+        :meth:`power_on`."""
+        self.command("tear")
+
+    def bus_reset(self) -> None:
+        """The host resets the USB bus and enumerates the device again: the device loses what
+        its USB buffers held and is configured afresh; the chip and the firmware go on running."""
+        self.command("bus_reset")
+
     def close(self) -> None:
         if self._proc.poll() is None:
             try:
@@ -398,7 +457,10 @@ class PtyBridge:
     port (the daemon, pyserial, mpremote): ``path`` is a symlink to the current pty, like the
     udev name /dev/pentago-mcu. :meth:`unplug` removes the tty (the host sees the port vanish;
     whatever the device writes meanwhile is lost, FACTS.md 6), :meth:`plug` makes a new one.
-    A reset or power cut takes the tty away too, and it comes back when USB is configured again.
+    A reset, a power cut or a bus reset takes the tty away too, and it comes back when USB is
+    configured again. What reached the host before the device left is read first: a host notices
+    a vanished device milliseconds later, by when a reading program has the bytes (a brown-out's
+    half frame among them).
 
     Example::
 
@@ -441,7 +503,8 @@ class PtyBridge:
 
     def _from_device(self, event: dict[str, Any]) -> None:
         kind = event.get("ev")
-        if kind == "power" or kind == "watchdog":   # the device left the bus
+        if kind in ("power", "watchdog", "bus_reset"):   # the device left the bus
+            self._drain()
             self.unplug()
         elif kind == "configured" and self._master is None:
             self.plug()
@@ -454,6 +517,18 @@ class PtyBridge:
                 os.write(self._master, event["data"])
             except OSError:
                 pass   # no one reading, or the buffer full: a real host drops it too
+
+    def _drain(self, timeout_s: float = 2.0) -> None:
+        """Wait until whoever has the tty open has read what the device sent (or ``timeout_s``)."""
+        import fcntl
+        import termios
+        import time
+        deadline = time.monotonic() + timeout_s
+        while self._slave is not None and time.monotonic() < deadline:
+            waiting = struct.unpack("i", fcntl.ioctl(self._slave, termios.FIONREAD, b"\0\0\0\0"))[0]
+            if not waiting:
+                return
+            time.sleep(0.01)
 
     def _to_device(self) -> None:
         import select

@@ -1,9 +1,8 @@
 """The firmware on MicroPython's own RP2040 build (rp2040js): it starts by itself from the
-littlefs that `firmware flash` lays out, says hello, reports the board and the marbles."""
+littlefs that `firmware flash` lays out, says hello, reports the board and the marbles. (The
+9x9 board boots with its own config in test_pico_faults.py and test_pico_daemon.py.)"""
 
 import wire
-from conftest import need_pico
-from pico import Pico
 from version import FIRMWARE_VERSION
 
 
@@ -44,14 +43,6 @@ def test_a_quarter_turn_arrives_as_encoder_steps_and_moved_marbles(booted6):
     moved = {m.fields["hole"]: m.fields["cls"] for m in later if m.name == "hole"}
     # Block 2 a quarter clockwise: f6 -> f4 and d4 -> d6.
     assert moved == {35: wire.EMPTY, 23: wire.NORTH, 21: wire.EMPTY, 33: wire.SOUTH}
-
-
-def test_the_nine_by_nine_board_boots_with_its_own_config():
-    need_pico()
-    with Pico(9) as pico:
-        hello = pico.wait_for("hello", limit_ms=4000)
-        assert hello.fields["size"] == 9
-        assert pico.wait_for("snapshot").fields["counts"] == [0] * 9
 
 
 def test_a_power_cycle_comes_back_with_a_new_boot_id_and_the_marbles_still_seen(booted6):

@@ -1,7 +1,9 @@
 """A small stand-in for MicroPython's ``machine`` module, for running hal.py off the Pico.
 
 Pins remember their mode, pull, level and IRQ; ADC inputs read whatever the test put in
-``ADC.levels``; the watchdog counts feeds; ``reset_cause`` returns ``CAUSE``. Portable, so the
+``ADC.levels``; the watchdog counts feeds; ``reset_cause`` returns ``CAUSE``; ``mem32`` is a
+word store that reads 0 where nothing was written; ``reset`` counts its calls in ``RESETS``
+(a real one never returns). Portable, so the
 same hal tests run under CPython and under the MicroPython WebAssembly port (which has no
 ``machine`` of its own).
 """
@@ -13,8 +15,29 @@ HARD_RESET = 6   # values as on the rp2 port where it has them; only their ident
 CAUSE = PWRON_RESET
 
 
+RESETS = [0]
+
+
 def reset_cause():
     return CAUSE
+
+
+def reset():
+    RESETS[0] += 1
+
+
+class _Words:
+    def __init__(self):
+        self.words = {}
+
+    def __getitem__(self, address):
+        return self.words.get(address, 0)
+
+    def __setitem__(self, address, value):
+        self.words[address] = value
+
+
+mem32 = _Words()
 
 
 class Pin:
