@@ -13,6 +13,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,8 +28,11 @@ class DaemonProcess:
     """``pentago-board run`` on the virtual profile with the web console on a free port."""
 
     def __init__(self, tmp_path: Path, *, web: str = "", storage: str = "", watchdog_usec: int = 400_000,
-                 profile: str = "virtual-6x6", more: str = "") -> None:
+                 profile: str = "virtual-6x6", more: str = "", launcher: Path | None = None) -> None:
+        """``launcher``: a script run instead of ``python -m controller`` with the same
+        arguments (``run --config ...``), its stdin a pipe (:attr:`stdin`)."""
         self.tmp_path = tmp_path
+        self.launcher = launcher
         self.port = free_port()
         self.journal = tmp_path / "state" / "journal.jsonl"
         self.config = tmp_path / "config.toml"
@@ -50,8 +54,10 @@ class DaemonProcess:
                "PYTHONUNBUFFERED": "1"}
         env.pop("WATCHDOG_PID", None)
         self.stderr = open(self.tmp_path / "daemon.log", "ab")
-        self.proc = subprocess.Popen([sys.executable, "-m", "controller", "run", "--config", str(self.config)],
-                                     cwd=ROOT, env=env, stderr=self.stderr, stdout=subprocess.DEVNULL)
+        program = [str(self.launcher)] if self.launcher else ["-m", "controller"]
+        self.proc = subprocess.Popen([sys.executable, *program, "run", "--config", str(self.config)],
+                                     cwd=ROOT, env=env, stderr=self.stderr, stdout=subprocess.DEVNULL,
+                                     stdin=subprocess.PIPE if self.launcher else None)
         return self
 
     def restart(self) -> DaemonProcess:
@@ -60,6 +66,11 @@ class DaemonProcess:
         self.notify.close()
         self.stderr.close()
         return self.start()
+
+    @property
+    def stdin(self) -> Any:
+        """The launcher's stdin (a pipe; None without a launcher)."""
+        return self.proc.stdin if self.proc is not None else None
 
     @property
     def log(self) -> str:

@@ -7,7 +7,9 @@ slowclock.c for the locks libfaketime misses, the emulator paced to SPEED times 
 Protocol timing then holds as on a real board; a game takes 1/SPEED times longer.
 
 The profile is the shipped one (B-6x6 or B-9x9) with two changes: the port is the bridge's pty,
-and the LEDs are the virtual strip (no SPI here); the Pi's buttons use gpiozero's mock pins.
+and the LEDs are the virtual strip (no SPI here). The Pi's own buttons (OK and Back, on its GPIO)
+are gpiozero's mock pins, which :meth:`PicoDaemon.press` presses through pressed_daemon.py, the
+`run` command with the mock factory the test can reach.
 
 Example::
 
@@ -83,7 +85,8 @@ class PicoDaemon:
         saved = dict(os.environ)
         os.environ.update(slowed(tmp_path, speed))
         try:
-            self.daemon = DaemonProcess(tmp_path, profile=str(tmp_path / f"{profile}.toml")).start()
+            self.daemon = DaemonProcess(tmp_path, profile=str(tmp_path / f"{profile}.toml"),
+                                        launcher=HERE / "pressed_daemon.py").start()
         finally:
             os.environ.clear()
             os.environ.update(saved)
@@ -113,15 +116,40 @@ class PicoDaemon:
         detents = self.profile.detents_per_quarter
         self.pico.turn(block, detents if clockwise else -detents, 1 if clockwise else 3)
 
-    def play(self, move: str, pole: int) -> dict[str, Any]:
-        """Place and twist one classic move (``"a1 2R"``); returns the state with it recorded."""
+    def press(self, button: str) -> None:
+        """Press and let go one of the Pi's buttons (``ok``, ``back``)."""
+        self.daemon.stdin.write(f"{self.profile.buttons[button]}\n".encode())
+        self.daemon.stdin.flush()
+
+    def confirm_colour(self, colour: str) -> dict[str, Any]:
+        """Cycle the new marble's colour on to ``colour`` and confirm it, with the profile's
+        colour buttons, as a player watching the blinking hole does; returns the state after."""
+        ask = self.profile.colour_input
+        state = self.wait_state(lambda s: s["confirm"] is not None)
+        hole = state["confirm"]["hole"]
+        for _ in range(3):   # three Triple colours: at most two steps on
+            if state["confirm"]["colour"] == colour:
+                break
+            shown = state["confirm"]["colour"]
+            self.press(ask.cycle)
+            state = self.wait_state(lambda s: s["confirm"] is None or s["confirm"]["colour"] != shown)
+        assert state["confirm"] == {"hole": hole, "colour": colour}, state["confirm"]
+        self.press(ask.confirm)
+        return self.wait_state(lambda s: s["confirm"] is None)
+
+    def play(self, move: str, pole: int, colour: str | None = None) -> dict[str, Any]:
+        """Place and twist one move (``"a1 2R"``), the marble ``pole`` up; for a Triple move
+        (``"Ba1 2R"``) ``colour`` is the marble's, confirmed with the buttons before the twist.
+        Returns the state with the move recorded."""
         before = len(self.daemon.state()["moves"])
         name, *twist = move.split()
-        self.place(name, pole)
+        self.place(name[1:] if colour else name, pole)
+        if colour is not None:
+            self.confirm_colour(colour)
         if twist:
             self.wait_state(lambda s: s["phase"] == "twist" or len(s["moves"]) > before)
             self.twist(int(twist[0][:-1]), twist[0][-1] == "R")
-        return self.wait_state(lambda s: len(s["moves"]) > before)
+        return self.wait_state(lambda s: len(s["moves"]) > before and s["phase"] != "twist")
 
     def close(self) -> None:
         self.daemon.close()
