@@ -269,11 +269,15 @@ def library_names(size: int) -> tuple[str, ...]:
 
 def library_picture(name: str, size: int) -> Picture:
     """The shipped picture ``name`` (or its title) for the ``size`` board; ValueError names the
-    pictures there when there is none."""
+    pictures there when there is none, and the board a picture of the other size is for (a
+    teacher picks by title from both sizes' pictures)."""
     wanted = picture_name(name)
     names = library_names(size)
     if wanted not in names:
-        raise ValueError(f"no picture {name!r} for the {size}x{size} board (pictures: {', '.join(names)})")
+        elsewhere = [other for other in SIZES if other != size and wanted in library_names(other)]
+        where = "".join(f": {library_picture(wanted, other).title} is for the {other}x{other} board only"
+                        for other in elsewhere)
+        raise ValueError(f"no picture {name!r} for the {size}x{size} board{where} (pictures: {', '.join(names)})")
     file = _folder(size) if wanted in shipped_names(size) else user_folder(size)
     return parse_picture(file.joinpath(f"{wanted}.txt").read_text(encoding="utf-8"), f"{size}x{size}/{wanted}.txt")
 

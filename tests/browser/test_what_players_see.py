@@ -202,8 +202,9 @@ def test_a_page_opened_without_its_token_says_which_address_to_open(browser):  #
         expect(page.locator("#no-board-why")).to_have_text(
             "This address carries no token, and the board shows itself only at an address that does.")
         expect(page.locator("#no-board-what")).to_contain_text(
-            f"Open the address exactly as `pentago-board sim` printed it on its terminal: "
+            f"Open the address exactly as pentago-board sim printed it on its terminal: "
             f"{parts.scheme}://{parts.netloc}/?token=…. ")
+        expect(page.locator("#no-board-what code").first).to_have_text("pentago-board sim")  # not `Markdown` ticks
         expect(page.locator("#link")).to_have_text("no token")
         expect(page.locator("#board")).to_be_hidden()
         shots(page, "no-token")

@@ -53,7 +53,9 @@ def test_pictures_are_found_by_name_title_or_file(tmp_path):
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: library_picture("four-w", 6), "no picture 'four-w' for the 6x6 board (pictures: red-cross, h, "),
+    # the board it is for is named (issue 22: the classroom console's refusal said only "no picture")
+    (lambda: library_picture("four-w", 6), "no picture 'four-w' for the 6x6 board: Four W is for the 9x9 board "
+                                           "only (pictures: red-cross, h, "),
     (lambda: load_picture("nothing-such"), "no picture 'nothing-such' for the 9x9 board"),
 ])
 def test_unknown_pictures_are_refused_naming_the_library(call, message):

@@ -26,7 +26,7 @@ function puzzleText(p) {
   const parts = [`${p.picture}, k = ${p.k}`];
   if (p.left_s !== null && p.left_s !== undefined) parts.push(`${Math.ceil(p.left_s)} s left`);
   if (p.out.length) parts.push(`out: ${p.out.join(", ")}`);
-  if (p.restorer) parts.push(`${p.restorer} restores`);
+  if (p.restorer) parts.push(`${p.restorer} to restore`);  // true in the build too ("restores" was not yet)
   if (p.rounds) parts.push(`${p.passed} of ${p.rounds} ${p.rounds === 1 ? "round" : "rounds"} passed`);
   return parts.join("; ");
 }

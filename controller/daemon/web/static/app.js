@@ -689,9 +689,9 @@ function noBoard(error) {
   $("no-board-why").textContent = token
     ? `The board refused this address's token (${error}): a simulator makes a new token each time it starts.`
     : "This address carries no token, and the board shows itself only at an address that does.";
-  const address = Object.assign(document.createElement("code"), { textContent: `${location.origin}/?token=…` });
-  $("no-board-what").replaceChildren("Open the address exactly as `pentago-board sim` printed it on its terminal: ",
-    address, ". For the board's service: this address with the token of its config (web.token, or "
+  const code = (text) => Object.assign(document.createElement("code"), { textContent: text });
+  $("no-board-what").replaceChildren("Open the address exactly as ", code("pentago-board sim"),
+    " printed it on its terminal: ", code(`${location.origin}/?token=…`), ". For the board's service: this address with the token of its config (web.token, or "
     + "PENTAGO_BOARD_TOKEN), or the one in the web-token file beside its journal.");
   live.show("offline", "this page has no token for the board");
   $("link").textContent = token ? "wrong token" : "no token";
