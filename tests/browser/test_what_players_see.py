@@ -146,6 +146,36 @@ def test_in_triple_s_move_phase_the_hand_holds_the_marble_it_lifted(browser, tmp
             assert page.evaluate(f"last.marbles[{page.evaluate(f'layout.holes.find(h => h.name === {origin!r}).hole')}]") == colour
 
 
+@pytest.mark.parametrize("changed", [False, True], ids=["as-lifted", "hand-changed-after-the-lift"])
+def test_in_triple_s_move_phase_a_lifted_marble_moves_in_its_own_colour(browser, tmp_path, changed):  # noqa: F811
+    """Item 2: put on an empty hole, the lifted marble is the move, in the colour it was lifted
+    in whatever "Your hand" held before; a marble of another colour put down instead (the hand
+    changed after the lift, as a player may take one from the box) is repaired by replacing it,
+    never by turning a block back (the repair's first step was "turn block 1 back R")."""
+    journal = tmp_path / "triple.jsonl"
+    origin, colour, _ = triple_in_its_move_phase(journal)
+    other = next(c for c in ("blue", "yellow", "red") if c != colour)
+    for sim in run_sim("--journal", str(journal)):
+        for page in open_laptop(browser, sim.url):
+            expect(page.locator("#turn-text")).to_contain_text("to move a marble")
+            to = page.evaluate("layout.holes.find(h => last.marbles[h.hole] == null).name")
+            page.check(f'#colours input[value="{other}"]')
+            page.click(f'[data-hole="{origin}"]')
+            expect(page.locator("#turn-text")).to_contain_text(f"to put the marble lifted from {origin} on an empty hole")
+            if changed:
+                page.check(f'#colours input[value="{other}"]')
+            page.click(f'[data-hole="{to}"]')
+            expect(page.locator("#turn-text")).to_contain_text("to turn a block")
+            if changed:
+                expect(page.locator("#repair li").first).to_have_text(f"replace the marble on {to} with a {colour} one")
+            else:
+                assert state(page)["repair"] == [] and page.evaluate(f"last.marbles[{hole_of(page, to)}]") == colour
+
+
+def hole_of(page: Page, name: str) -> int:
+    return page.evaluate(f"layout.holes.find(h => h.name === {name!r}).hole")
+
+
 # -- the board's blocks -------------------------------------------------------------------------------
 
 def test_a_one_detent_twist_is_drawn_part_turned_and_named(page: Page):
