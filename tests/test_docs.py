@@ -50,3 +50,19 @@ def test_every_hop_of_the_code_flow_exists():
     missing = [f"{path}:{name}" for path, name in sorted(hops)
                if not (ROOT / path).exists() or not _defines(ROOT / path, name)]
     assert missing == []
+
+
+BESIDES_THE_SOURCE = {"browser", "firmware", "robustness", "system", "data"}  # CONTRIBUTING.md says why
+
+
+def test_the_tests_mirror_the_source():
+    """tests/<package>/ tests controller/<package>/ (tests/daemon/web, controller/daemon/web) or
+    its module (tests/profile, controller/profile.py), so a module's tests are found where its
+    path says; the few others are named in CONTRIBUTING.md, and data folders hold data."""
+    tests = ROOT / "tests"
+    folders = [p for p in tests.rglob("*") if p.is_dir() and not {"node_modules", "__pycache__", "data"} & set(p.parts)
+               and p.relative_to(tests).parts[0] not in BESIDES_THE_SOURCE]
+    assert folders
+    source = [ROOT / "controller" / p.relative_to(tests) for p in folders]
+    strays = [str(p.relative_to(tests)) for p, s in zip(folders, source) if not (s.is_dir() or s.with_suffix(".py").is_file())]
+    assert strays == []

@@ -19,7 +19,7 @@ from controller.ai.tables import search_tables
 from controller.cli import main
 
 from .helpers import ORACLE, game_from, game_of, random_game
-from .test_analyse_command import O_BLOCKS, X_WINS
+from ..commands.test_analyse import O_BLOCKS, X_WINS
 from .test_tactics import _opponent_can_win_at_once
 
 pytest.importorskip("numba", reason="the compiled search is the fast extra: pip install '.[fast]'")

@@ -121,7 +121,7 @@ def test_the_9x9_menus_computer_page_follows_the_chosen_game():
 def test_the_web_api_refuses_a_bad_level_or_seat_and_starts_a_good_one():
     import asyncio
 
-    from ..daemon.test_web import console, post, until
+    from ..daemon.web.test_app import console, post, until
 
     async def check(client, board):
         status, body = await post(client, "/api/command", {"name": "new_game", "args": {"computer": True, "level": 7}})

@@ -9,9 +9,9 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.test_sim_page import ARTIFACTS, browser  # noqa: F401 (browser: a fixture)
-from tests.browser.test_what_players_see import LAPTOP, shots
-from tests.daemon.test_classroom import console  # noqa: F401 (a fixture)
-from tests.daemon.test_mqtt_daemons import BOARDS, boards, broker  # noqa: F401 (fixtures)
+from tests.browser.test_sim_page_guidance import LAPTOP, shots
+from tests.classroom.test_console import console  # noqa: F401 (a fixture)
+from tests.daemon.mqtt.test_daemons import BOARDS, boards, broker  # noqa: F401 (fixtures)
 
 
 def test_the_console_starts_a_round_on_every_board(browser, boards, console):  # noqa: F811

@@ -26,7 +26,7 @@ from controller.daemon.config import load_config
 from .daemon_proc import free_port
 from .fakes import FakeNotifier
 from .mosquitto import Watcher
-from .test_mqtt_daemons import broker  # noqa: F401 (a fixture)
+from .mqtt.test_daemons import broker  # noqa: F401 (a fixture)
 
 
 @contextlib.contextmanager

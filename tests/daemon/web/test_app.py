@@ -16,7 +16,7 @@ from controller.drivers.virtual import VirtualBoard, VirtualPixels
 from controller.profile import load_profile
 from controller.rules.record import parse_record, replay
 
-from .fakes import FakeJournal, FakeNotifier
+from ..fakes import FakeJournal, FakeNotifier
 
 PROFILE = load_profile("virtual-6x6")
 

@@ -14,8 +14,8 @@ import pytest
 from controller.classroom.boards import Boards
 from controller.classroom.link import RETRY_S, Link
 
-from .daemon_proc import free_port
-from .mosquitto import Broker, Watcher
+from ..daemon.daemon_proc import free_port
+from ..daemon.mosquitto import Broker, Watcher
 
 
 def test_the_link_backs_off_while_the_broker_is_away_and_says_so_once(caplog):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.daemon.test_web import console, post, until
+from tests.daemon.web.test_app import console, post, until
 
 
 @pytest.mark.parametrize(("args", "error"), [

@@ -7,8 +7,8 @@ from __future__ import annotations
 from controller.daemon.config import GameDefaults
 from controller.profile import load_profile
 
-from .test_web import console as web_console
-from .test_web import post, until
+from .test_app import console as web_console
+from .test_app import post, until
 
 PROFILE = load_profile("virtual-9x9")
 PRACTICE = {"game": "puzzle", "picture": "orion", "players": 1, "practice": True}

@@ -9,7 +9,7 @@ import pytest
 from controller.daemon.web.api import BadRequest
 from controller.daemon.web.verbs import command
 from controller.rules.pictures import library_names, use_user_folder
-from tests.daemon.test_web import console, post, until
+from tests.daemon.web.test_app import console, post, until
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from controller.daemon.web.refusals import RefusalLog
 from controller.drivers.virtual import VirtualBoard, VirtualPixels
 from controller.profile import load_profile
 
-from .fakes import FakeJournal, FakeNotifier
+from ..fakes import FakeJournal, FakeNotifier
 
 PROFILE = load_profile("virtual-6x6")
 TOKEN = "s3cret-token-XYZ"

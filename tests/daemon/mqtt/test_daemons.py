@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from .daemon_proc import DaemonProcess
-from .mosquitto import Broker, Watcher
+from ..daemon_proc import DaemonProcess
+from ..mosquitto import Broker, Watcher
 
 BOARDS = ("b1", "b2", "b3")
 # No watchdog pings: nobody reads the test's notify socket after READY, and a full socket would

@@ -19,10 +19,10 @@ from types import SimpleNamespace
 import pytest
 
 from controller.classroom.boards import Boards
-from tests.daemon.test_mqtt_daemons import BOARDS, boards, broker, move  # noqa: F401 (fixtures)
+from tests.daemon.mqtt.test_daemons import BOARDS, boards, broker, move  # noqa: F401 (fixtures)
 
-from .daemon_proc import ROOT
-from .mosquitto import Watcher
+from ..daemon.daemon_proc import ROOT
+from ..daemon.mosquitto import Watcher
 
 
 def run_console(broker_port: int, *more: str, env: dict | None = None, host: str = "127.0.0.1"):

@@ -5,7 +5,7 @@ why for a game that keeps none."""
 from __future__ import annotations
 
 from controller.daemon.web.app import RUNTIME
-from tests.daemon.test_web import console
+from tests.daemon.web.test_app import console
 
 CSV = "round,stage,k,restorer,dismantler,result,seconds,out\n1,1,1,Ada,Bo,passed,4.5,\n"
 

@@ -12,7 +12,7 @@ import pytest
 from controller.daemon.config import Config, MqttConfig
 from controller.errors import ConfigError
 
-from .daemon_proc import free_port
+from ..daemon_proc import free_port
 
 
 class Runtime:

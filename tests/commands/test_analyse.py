@@ -13,8 +13,8 @@ from controller.ai.evaluate import WIN
 from controller.cli import main
 from controller.commands import analyse as command
 
-from .helpers import ORACLE, game_from, random_game
-from .test_tactics import _opponent_can_win_at_once
+from ..ai.helpers import ORACLE, game_from, random_game
+from ..ai.test_tactics import _opponent_can_win_at_once
 
 LEVELS = ["0", "1", "2", "3"]
 # x four on row 6, o four on row 1: x to move makes five on e6.

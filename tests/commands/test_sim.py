@@ -13,7 +13,7 @@ import sys
 import urllib.error
 import urllib.request
 
-from .daemon_proc import ROOT
+from ..daemon.daemon_proc import ROOT
 
 
 def sim(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
