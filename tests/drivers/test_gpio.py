@@ -173,7 +173,7 @@ def test_stop_releases_every_pin_for_a_new_driver(gpio, mock_factory, clock):
 
 def test_stop_logs_a_pin_that_will_not_let_go_and_releases_every_other(gpio, mock_factory, caplog,
                                                                        monkeypatch):
-    stuck = gpio._encoders[1]
+    stuck = gpio._encoders.devices[1]
 
     def refuse() -> None:
         raise OSError("'GPIO busy'")  # as lgpio said when a line was still claimed elsewhere

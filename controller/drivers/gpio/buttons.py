@@ -10,6 +10,8 @@ from gpiozero.pins import Factory
 
 from ...events import ButtonPress
 from ..base import Emit
+from .edges import LineEdges, lgpio_chip
+from .edges import pin_factory as resolve_factory
 from .release import release
 
 Clock = Callable[[], float]
@@ -20,17 +22,29 @@ class GpioButtons:
     """The profile's ``[buttons]``, each emitted as ``ButtonPress(t, name)`` when pressed.
 
     Wiring: each button between its pin (a BCM number) and GND, with the Pi's internal pull-up.
-    Presses arrive on gpiozero's event thread, so ``emit`` must be thread-safe (a queue's put).
+    On lgpio's pins the kernel filters the contacts' bounce and reports the edges to a thread
+    that sleeps while no button moves (:class:`.edges.LineEdges`); elsewhere gpiozero's Button
+    does both. Presses arrive on that thread (or gpiozero's event thread), so ``emit`` must be
+    thread-safe (a queue's put).
     """
 
     def __init__(self, buttons: Mapping[str, int], *, clock: Clock = time.monotonic,
                  pin_factory: Factory | None = None) -> None:
         self._clock = clock
         self._emit: Emit | None = None
-        self._buttons = {
-            name: Button(pin, pull_up=True, bounce_time=BUTTON_BOUNCE_S, pin_factory=pin_factory)
-            for name, pin in buttons.items()
-        }
+        self._names = {pin: name for name, pin in buttons.items()}
+        self._buttons: dict[str, Button] = {}
+        self._edges: LineEdges | None = None
+        factory = resolve_factory(pin_factory) if buttons else pin_factory
+        chip = lgpio_chip(factory)
+        if chip is not None:
+            bounce_us = int(BUTTON_BOUNCE_S * 1e6)
+            self._edges = LineEdges(chip, list(self._names), debounce_us=dict.fromkeys(self._names, bounce_us))
+        else:
+            self._buttons = {
+                name: Button(pin, pull_up=True, bounce_time=BUTTON_BOUNCE_S, pin_factory=factory)
+                for name, pin in buttons.items()
+            }
         self._closed = False
 
     def start(self, emit: Emit) -> None:
@@ -38,6 +52,8 @@ class GpioButtons:
         self._emit = emit
         for name, button in self._buttons.items():
             button.when_pressed = self._presser(name)
+        if self._edges is not None:
+            self._edges.start(self._edge, name="gpio-buttons")
 
     def stop(self) -> None:
         """Report nothing more and release the pins. Safe to call twice."""
@@ -45,6 +61,12 @@ class GpioButtons:
         if not self._closed:
             self._closed = True
             release((f"{name} button", button) for name, button in self._buttons.items())
+            if self._edges is not None:
+                self._edges.close()
+
+    def _edge(self, _t: float, line: int, level: int) -> None:
+        if level == 0:  # pressed: the contact pulls the pin low
+            self._presser(self._names[line])()
 
     def _presser(self, name: str) -> Callable[[], None]:
         def press() -> None:

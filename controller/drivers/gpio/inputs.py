@@ -8,7 +8,6 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from gpiozero import Device, RotaryEncoder
 from gpiozero.pins import Factory
 
 from ...errors import ProfileError
@@ -16,8 +15,10 @@ from ...events import EMPTY, MARBLE, EncoderSteps, HoleReading, InputEvent
 from ..base import Emit
 from .buttons import GpioButtons
 from .debounce import Debouncer
+from .edges import lgpio_chip
+from .edges import pin_factory as resolve_factory
+from .encoders import GpiozeroEncoders, KernelEncoders
 from .matrix import ReedMatrix
-from .release import release
 
 if TYPE_CHECKING:
     from ...profile import GpioPins, Profile
@@ -43,9 +44,11 @@ class GpioInputs:
     while anything on the board changed in the last ``busy_s``, and every
     ``rest_scan_interval_ms`` otherwise (a change is still seen within that, under 20 ms, and a
     board at rest costs a third of the scans); a hole's new state must hold for ``debounce_ms``
-    before it is emitted. On lgpio's pins the matrix is read with its group calls
-    (:class:`.lgpio_matrix.LgpioMatrix`), elsewhere pin by pin through gpiozero. Encoder and button
-    callbacks run on gpiozero's event thread, so ``emit`` must be thread-safe (a queue's put).
+    before it is emitted. On lgpio's pins (a kernel GPIO chip) the matrix is read with lgpio's
+    group calls (:class:`.lgpio_matrix.LgpioMatrix`) and the encoders' and buttons' edges come
+    from the kernel to threads that sleep while nothing moves (:mod:`.edges`); elsewhere all go
+    through gpiozero. Encoder steps and presses arrive on those threads (or gpiozero's event
+    thread), so ``emit`` must be thread-safe (a queue's put).
     """
 
     def __init__(
@@ -70,10 +73,12 @@ class GpioInputs:
             raise ProfileError(
                 f"gpio matrix_holes has {len(pins.matrix_holes)} holes for a {size}x{size} board"
             )
-        self._encoders = [RotaryEncoder(a, b, max_steps=0, pin_factory=pin_factory)
-                          for a, b in pins.encoders]
-        self._buttons = GpioButtons(buttons, clock=clock, pin_factory=pin_factory)
-        self._matrix = _matrix(pins, pin_factory or Device.pin_factory)
+        factory = resolve_factory(pin_factory)
+        chip = lgpio_chip(factory)
+        self._encoders = (GpiozeroEncoders(pins.encoders, factory) if chip is None
+                          else KernelEncoders(chip, pins.encoders))
+        self._buttons = GpioButtons(buttons, clock=clock, pin_factory=factory)
+        self._matrix = _matrix(pins, factory, chip)
         self._debouncer: Debouncer | None = None
         self._emit: Emit | None = None
         self._halt = threading.Event()
@@ -128,31 +133,32 @@ class GpioInputs:
         if not self._closed:
             self._closed = True
             self._buttons.stop()
-            release((f"block {block} encoder", encoder)
-                    for block, encoder in enumerate(self._encoders, start=1))
+            self._encoders.close()
             self._matrix.close()
 
-    def _pause_s(self) -> float | None:
+    def _pause_s(self) -> float:
         busy = self._clock() - self._changed_at < self._busy_s
-        return self._interval_s if busy else self._rest_s
+        return self._interval_s if busy and self._interval_s else self._rest_s
 
     def _run(self) -> None:
-        while not self._halt.wait(self._pause_s()):
+        # A plain sleep, not Event.wait(timeout): that builds a Condition and a lock at every
+        # wake, which at 66 wakes a second was a third of the scan's cost at rest. Stopping
+        # waits one pause at most.
+        while not self._halt.is_set():
+            time.sleep(self._pause_s())
+            if self._halt.is_set():
+                return
             try:
                 self.scan()
             except Exception:  # a GPIO hiccup must not end the scanning for good
                 log.exception("matrix scan failed; retrying on the next scan")
 
     def _hook_callbacks(self) -> None:
-        for block, encoder in enumerate(self._encoders, start=1):
-            encoder.when_rotated_clockwise = self._stepper(block, +1)
-            encoder.when_rotated_counter_clockwise = self._stepper(block, -1)
+        self._encoders.start(self._step)
         self._buttons.start(self._emit_now)
 
-    def _stepper(self, block: int, sign: int) -> Callable[[], None]:
-        def step() -> None:
-            self._emit_now(EncoderSteps(self._clock(), block, sign))
-        return step
+    def _step(self, block: int, sign: int) -> None:
+        self._emit_now(EncoderSteps(self._clock(), block, sign))
 
     def _emit_now(self, event: InputEvent) -> None:
         emit = self._emit
@@ -160,14 +166,10 @@ class GpioInputs:
             emit(event)
 
 
-def _matrix(pins: GpioPins, factory: Factory | None) -> ReedMatrix | LgpioMatrix:
-    """lgpio's group reads when gpiozero's pins are lgpio's, on the same chip; else gpiozero."""
-    try:
-        from gpiozero.pins.lgpio import LGPIOFactory
+def _matrix(pins: GpioPins, factory: Factory, chip: int | None) -> ReedMatrix | LgpioMatrix:
+    """lgpio's group reads on ``chip`` when gpiozero's pins are lgpio's; else gpiozero."""
+    if chip is None:
+        return ReedMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, factory)
+    from .lgpio_matrix import LgpioMatrix
 
-        from .lgpio_matrix import LgpioMatrix
-    except ImportError:  # no lgpio: gpiozero reads the pins through another library
-        LGPIOFactory = None  # noqa: N806
-    if LGPIOFactory is not None and isinstance(factory, LGPIOFactory):
-        return LgpioMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, factory.chip)
-    return ReedMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, factory)
+    return LgpioMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, chip)

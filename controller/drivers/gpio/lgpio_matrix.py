@@ -35,6 +35,8 @@ class LgpioMatrix:
         self._scan = [(self._idle & ~(1 << r), [(1 << c, holes[r * width + c]) for c in range(width)])
                       for r in range(len(rows))]
         self.hole_count = len(holes)
+        self._words: list[int] = []  # each row's column levels at the last scan
+        self._closed: list[bool] = []
         self._handle: int | None = lgpio.gpiochip_open(chip)
         try:
             lgpio.group_claim_output(self._handle, self._rows, [1] * len(self._rows))
@@ -44,15 +46,24 @@ class LgpioMatrix:
             raise
 
     def read(self) -> list[bool]:
-        """One scan: True for every hole whose switch is closed, indexed by hole."""
+        """One scan: True for every hole whose switch is closed, indexed by hole. When every
+        row reads as at the last scan (a board at rest) it is the same list as then: callers
+        must not change it."""
         handle, rows, columns = self._handle, self._rows[0], self._columns[0]
-        closed = [False] * self.hole_count
-        for drive, crossings in self._scan:
+        words = []
+        for drive, _crossings in self._scan:
             lgpio.group_write(handle, rows, drive)
-            levels = lgpio.group_read(handle, columns)[1]
+            words.append(lgpio.group_read(handle, columns)[1])
+        lgpio.group_write(handle, rows, self._idle)
+        if words != self._words:
+            self._words, self._closed = words, self._decode(words)
+        return self._closed
+
+    def _decode(self, words: list[int]) -> list[bool]:
+        closed = [False] * self.hole_count
+        for levels, (_drive, crossings) in zip(words, self._scan):
             for bit, hole in crossings:
                 closed[hole] = not levels & bit  # pulled low through a closed switch
-        lgpio.group_write(handle, rows, self._idle)
         return closed
 
     def close(self) -> None:
