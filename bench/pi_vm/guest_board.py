@@ -136,7 +136,7 @@ def until(test, timeout_s=10.0):
                 return now, time.monotonic() - t0
         except (OSError, ValueError):
             pass
-        time.sleep(0.01)
+        time.sleep(0.2)  # each look is a request the daemon serves: polled faster, the bench is its CPU
     return now, None
 
 
@@ -146,9 +146,10 @@ def physical(board):
 
 
 # The bench's game: White builds column a (blocks 1 and 3, never twisted), Black plays and twists
-# on the right half. Black's third move is taken back with the Back button and played again
-# elsewhere; during White's fourth twist a2 is knocked out of its hole and put back when the
-# board asks for it; White's fifth placement wins at once.
+# on the right half. Black's third move is taken back with the Back button (its twist, turned
+# back by hand, then its placement, lifted) and played again elsewhere; during White's fourth
+# twist a2 is knocked out of its hole and put back when the board asks for it; White's fifth
+# placement wins at once.
 GAME = [("a1", 2, True), ("e5", 2, False), ("a2", 4, True), ("e2", 4, False), ("a3", 2, True),
         ("d2", 4, True), "take_back", ("f3", 4, True), ("a4", 4, False, "a2"), ("d5", 2, True), ("a5",)]
 
@@ -160,18 +161,22 @@ def play(board):
     started, _ = until(lambda s: s.get("state") in ("awaiting_placement", "choosing", "game_over"), 30)
     expected = []
     for step in GAME:
-        if step == "take_back":
+        if step == "take_back":  # Back takes the twist back, a second Back the placement
             board.press("back")
             now, _ = until(lambda s: len(s["moves"]) == len(expected) - 1)
             if now is None or len(now["moves"]) != len(expected) - 1:
                 figures["missed"] += 1
                 continue
-            figures["take_backs"] += 1
             last = expected.pop()
             hole, block, clockwise = last[:3]
             board.quarter(block, not clockwise)  # the board lights what to undo: turn back, lift
-            board.lift(hole)
             until(lambda s: not s["repair"] and s["physical"] == physical(board))
+            board.press("back")
+            now, _ = until(lambda s: s.get("state") in ("awaiting_placement", "repair"))
+            figures["take_backs"] += now is not None and now.get("state") in ("awaiting_placement", "repair")
+            board.lift(hole)
+            until(lambda s: not s["repair"] and s["physical"] == physical(board)
+                  and s.get("state") == "awaiting_placement")
             continue
         hole = step[0]
         board.place(hole)
