@@ -13,8 +13,14 @@ native .mpy; --source: every module as .py, as before), on a quiet simulated boa
   core executes in the window, USB and heartbeats included, divided by the scans), the CPU's busy
   share, and the scan overruns the firmware logged;
 * flat out (scan_ms 1: the loop never waits): scans a second and cycles per scan;
-* on the device, through the raw REPL after the loop stops: free heap with the app built, and
-  the heap bytes one App.step allocates (gc disabled over 50 steps);
+* on the device, through the raw REPL after the loop stops (pico.heap_per_scan): free heap with
+  the app built; the heap allocations one scan (App.step) makes, counted in MicroPython's block
+  table (micropython.mem_info(1): the heads added with gc disabled over 50 scans) and in bytes
+  (gc.mem_alloc), what scans keep past a collection (a leak), and what the allocations cost: one
+  full collection's time and how often one falls due; beside them, the bytes one App.step
+  allocates in the WebAssembly port (--wasm: bytecode, the modules as .py);
+* a full heap (pico.HEAP_HOG fills it with live data, as a leak would, so every allocation
+  collects first): the scan rate, CPU busy share and overrun lines at the default pace;
 
 with the old op-count estimate (bench/firmware_scan.py) beside them. Emulated cycles are exact
 and repeat run to run; a real Pico is somewhat slower (flash wait states and XIP cache misses are
@@ -28,39 +34,21 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "firmware" / "pico"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from pico import Pico, missing, source_files  # noqa: E402  (puts firmware/ on the path)
+from pico import (HOG_FILL_PIN, HEAP_SCANS, Pico, device_files, heap_per_scan, missing,  # noqa: E402, I001
+                  source_files, with_heap_hog)
 import wire  # noqa: E402, I001
-from firmware_scan import count_step, micropython_scan_us, rp2040_estimate  # noqa: E402
+from firmware_scan import count_step, micropython_scan, rp2040_estimate  # noqa: E402
 
 CYCLE_NS = 8
 WINDOW_MS = 1000
 GOALS = {36: {"flat_hz": 600}, 81: {"flat_hz": 300, "busy_100hz": 0.35}}
 HELLO_GOAL_MS = 300
-
-HEAP_PROBE = """
-import gc, time, boardconfig, hal
-from app import App
-config = boardconfig.load("board.json")
-app = App(config, hal.MachineIO(config))
-app.start()
-for _ in range(20):
-    app.step(time.ticks_ms())
-gc.collect()
-free = gc.mem_free()
-gc.disable()
-before = gc.mem_alloc()
-for _ in range(50):
-    app.step(time.ticks_ms())
-after = gc.mem_alloc()
-gc.enable()
-print("HEAP", free, (after - before) // 50)
-"""
-
 
 def window(pico: Pico, reads_per_scan: int) -> dict[str, float]:
     """Run WINDOW_MS and return scans/s, cycles per scan, busy share and overruns logged."""
@@ -84,14 +72,19 @@ def measure(size: int, source: bool = False) -> dict[str, float]:
         pico.request(wire.SET_CONFIG, 1, {"key": "scan_ms", "value": 1})
         pico.run(200)
         flat = window(pico, reads_per_scan)
-        free, per_step = pico.repl(HEAP_PROBE).split(b"HEAP ")[1].split()[:2]
+        figures.update(heap_per_scan(pico))
+    with Pico(size, files=with_heap_hog(source_files(size) if source else device_files(size))) as pico:
+        pico.wait_for("hello", limit_ms=5000)
+        pico.drive(HOG_FILL_PIN, 1)
+        pico.run(500)
+        full = window(pico, reads_per_scan)
     figures.update({"paced_" + k: v for k, v in paced.items()})
     figures.update({"flat_" + k: v for k, v in flat.items()})
-    figures.update({"free_heap": int(free), "alloc_step": int(per_step)})
+    figures.update({"full_" + k: v for k, v in full.items()})
     return figures
 
 
-def report(size: int, f: dict[str, float], wasm: dict[int, list[int]] | None) -> None:
+def report(size: int, f: dict[str, float], wasm: dict[int, dict[str, Any]] | None) -> None:
     holes = size * size
     goal = GOALS[holes]
     estimate = rp2040_estimate(count_step(size), 1.0)
@@ -103,12 +96,18 @@ def report(size: int, f: dict[str, float], wasm: dict[int, list[int]] | None) ->
           f"{f['paced_overruns']} overrun lines")
     print(f"  flat out: {f['flat_scans_s']:.0f} scans/s (goal >= {goal['flat_hz']}), "
           f"{f['flat_cycles_scan']:,.0f} cycles/scan ({f['flat_cycles_scan'] * CYCLE_NS / 1e6:.2f} ms)")
-    print(f"  heap: {f['free_heap']:,} bytes free with the app built; {f['alloc_step']:,} bytes "
-          f"allocated per App.step ({f['alloc_step'] // 16} blocks of 16)")
+    every = f["free_heap"] / f["alloc_step"] if f["alloc_step"] else float("inf")
+    print(f"  heap: {f['free_heap']:,} bytes free with the app built; a scan makes {f['allocs_step']:.1f} "
+          f"allocations, {f['alloc_step']:.0f} bytes (gc off over {HEAP_SCANS} scans), keeping "
+          f"{f['kept_bytes']} bytes past a collection over {HEAP_SCANS * 4} more; a full collection "
+          f"takes {f['gc_ms']:.2f} ms, due every {every:,.0f} scans ({every / f['paced_scans_s']:.1f} s at 100 Hz)")
+    print(f"  heap full of live data (each allocation collects first): {f['full_scans_s']:.1f} scans/s, "
+          f"CPU busy {f['full_busy']:.0%}, {f['full_overruns']} overrun lines in {WINDOW_MS} ms")
     old = f"  before: op-count estimate {estimate['scan_ms']:.2f} ms/scan ({estimate['scan_hz']:.0f} Hz)"
     if wasm and size in wasm:
-        median = statistics.median(wasm[size])
-        old += f"; WebAssembly port on this machine {median:.0f} us/step ({1e6 / median:.0f} steps/s)"
+        median = statistics.median(wasm[size]["us"])
+        old += (f"; WebAssembly port (bytecode, this machine) {median:.0f} us/step ({1e6 / median:.0f} "
+                f"steps/s), {wasm[size]['alloc_bytes']} heap bytes allocated per step")
     print(old)
 
 
@@ -123,7 +122,7 @@ def main() -> int:
     if reason:
         print(f"skipped: {reason}")
         return 0
-    wasm = micropython_scan_us(scans=1000) if args.wasm else None
+    wasm = micropython_scan(scans=1000) if args.wasm else None
     for size in args.size or (6, 9):
         started = time.monotonic()
         figures = measure(size, args.source)

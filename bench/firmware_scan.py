@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -159,7 +160,7 @@ def rp2040_estimate(work: dict[str, int], op_us: float) -> dict[str, float]:
 
 
 MPY_BENCH = '''
-import boardconfig, time
+import boardconfig, gc, time
 from app import App
 
 class QuietIO:
@@ -190,11 +191,21 @@ def test_bench():
                 i += 1
             times.append(time.ticks_diff(time.ticks_ms(), t0) * 1000 // BATCH)
         print("BENCH", size, " ".join(str(t) for t in times))
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        for _ in range(BATCH):
+            app.step(10 * i)
+            i += 1
+        allocated = gc.mem_alloc() - before
+        gc.enable()
+        print("ALLOC", size, allocated // BATCH)
 '''
 
 
-def micropython_scan_us(scans: int = 4000, batch: int = 50) -> dict[int, list[int]] | None:
-    """Microseconds per App.step inside MicroPython, one value per batch of ``batch`` scans."""
+def micropython_scan(scans: int = 4000, batch: int = 50) -> dict[int, dict[str, Any]] | None:
+    """App.step inside MicroPython, by board size: ``us``, microseconds per step, one value per
+    batch of ``batch`` scans; ``alloc_bytes``, heap bytes one step allocates (gc off over a batch)."""
     node = shutil.which("node")
     if not node or not (HARNESS / "node_modules").is_dir():
         return None
@@ -203,11 +214,14 @@ def micropython_scan_us(scans: int = 4000, batch: int = 50) -> dict[int, list[in
         Path(tables, "test_fw_bench.py").write_text(code)
         out = subprocess.run([node, str(HARNESS / "run.mjs"), str(FIRMWARE), tables],
                              capture_output=True, text=True, timeout=600).stdout
-    result = {}
+    result: dict[int, dict[str, Any]] = {}
     for line in out.splitlines():
         if line.startswith("BENCH "):
             _, size, *times = line.split()
-            result[int(size)] = [int(t) for t in times[2:]]   # drop the warm-up batches
+            result.setdefault(int(size), {})["us"] = [int(t) for t in times[2:]]   # no warm-up batches
+        elif line.startswith("ALLOC "):
+            _, size, allocated = line.split()
+            result.setdefault(int(size), {})["alloc_bytes"] = int(allocated)
     return result
 
 
@@ -240,17 +254,19 @@ def main() -> None:
         print(f"heartbeat ({size * size} holes, every 250 ms): {fast} ops with a built-in "
               f"binascii.crc32, {slow} ops with wire.py's bitwise fallback")
     print()
-    measured = micropython_scan_us()
+    measured = micropython_scan()
     if measured is None:
         print("MicroPython (WebAssembly) measurement skipped: run npm ci --prefix tests/firmware/mpy")
         return
     print("Measured inside MicroPython 1.27 (WebAssembly port, Node, this machine), per App.step:")
-    for size, times in sorted(measured.items()):
+    for size, figures in sorted(measured.items()):
+        times = figures["us"]
         median = statistics.median(times)
         print(f"  {size * size} holes: median {median:.0f} us, p99 {p99(times):.0f} us "
-              f"-> {1e6 / median:.0f} scans/s ({len(times)} batches of 50 scans)")
+              f"-> {1e6 / median:.0f} scans/s ({len(times)} batches of 50 scans); "
+              f"{figures['alloc_bytes']} heap bytes allocated per step")
     if 6 in measured and 9 in measured:
-        ratio = statistics.median(measured[9]) / statistics.median(measured[6])
+        ratio = statistics.median(measured[9]["us"]) / statistics.median(measured[6]["us"])
         print(f"  ratio 81/36 holes: x{ratio:.2f}")
 
 

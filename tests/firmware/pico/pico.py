@@ -31,6 +31,7 @@ import importlib.util
 import json
 import os
 import queue
+import re
 import struct
 import subprocess
 import sys
@@ -135,6 +136,69 @@ def with_heap_hog(files: dict[str, bytes]) -> dict[str, bytes]:
     hogged["main.py"] = (b"import micropython\nmicropython.kbd_intr(-1)\nimport hog\nhog.arm(%d, %d)\n"
                          b"import fwmain\nfwmain.main()\n" % (HOG_FILL_PIN, HOG_LOCK_PIN))
     return hogged
+
+
+# What the firmware's scan does to the heap, measured on the device after the loop stopped: the
+# app built afresh and warmed up, then N scans (HEAP_SCANS unless asked) with the collector off,
+# between two block tables (micropython.mem_info(1)) and two gc.mem_alloc() readings, then twice
+# 4 x N scans with it on, each followed by a collection: the second keeps nothing unless scans
+# leak (the first may still make a one-off allocation of a boot). Inside a function: a global's
+# store could grow the REPL's globals dict.
+HEAP_SCANS = 50
+HEAP_PROBE = """
+import gc, micropython, time, boardconfig, hal
+from app import App
+def probe(app, scans):
+    for _ in range(20):
+        app.step(time.ticks_ms())
+    gc.collect()
+    free = gc.mem_free()
+    took = time.ticks_us()
+    gc.collect()
+    took = time.ticks_diff(time.ticks_us(), took)
+    gc.disable()
+    micropython.mem_info(1)
+    print("SCANS")
+    before = gc.mem_alloc()
+    for _ in range(scans):
+        app.step(time.ticks_ms())
+    allocated = gc.mem_alloc() - before
+    micropython.mem_info(1)
+    gc.enable()
+    settled = []
+    for _ in range(2):
+        for _ in range(4 * scans):
+            app.step(time.ticks_ms())
+        gc.collect()
+        settled.append(gc.mem_free())
+    print("HEAP", free, allocated, took, settled[0] - settled[1])
+config = boardconfig.load("board.json")
+app = App(config, hal.MachineIO(config))
+app.start()
+probe(app, %d)
+"""
+_BLOCK_LINE = re.compile(rb"^[0-9a-f]{8}: (.*)$", re.M)   # a line of mem_info(1)'s block table
+
+
+def _blocks(table: bytes) -> tuple[int, int]:
+    """(heads, tails) in a mem_info(1) block table: ``.`` is free, ``=`` a tail, any other a head."""
+    lines = _BLOCK_LINE.findall(table)
+    tails = sum(line.count(b"=") for line in lines)
+    return sum(len(line) - line.count(b".") for line in lines) - tails, tails
+
+
+def heap_per_scan(pico: Pico, scans: int = HEAP_SCANS) -> dict[str, float]:
+    """HEAP_PROBE run on ``pico`` over ``scans`` (it stops the firmware): ``free_heap`` with the
+    app built; per scan, ``allocs_step`` allocations (heads added to the block table) and
+    ``alloc_step`` bytes (gc.mem_alloc), ``table_bytes_step`` the bytes of the blocks added to
+    the table (heads and tails); ``kept_bytes`` what 4 x ``scans`` scans kept past a collection
+    once as many had run (a leak); ``gc_ms`` one full collection."""
+    before, after = pico.repl(HEAP_PROBE % scans).split(b"SCANS")
+    free, allocated, took_us, kept = (int(n) for n in after.split(b"HEAP ")[1].split()[:4])
+    (heads0, tails0), (heads1, tails1) = _blocks(before), _blocks(after)
+    heads, used = heads1 - heads0, heads1 + tails1 - heads0 - tails0
+    return {"free_heap": free, "allocs_step": heads / scans, "alloc_step": allocated / scans,
+            "table_bytes_step": used * 16 / scans, "kept_bytes": kept, "gc_ms": took_us / 1000}
 
 
 def source_files(size: int) -> dict[str, bytes]:
