@@ -242,31 +242,18 @@ def test_nine_by_nine_board_runs_the_same_loop():
     assert events(rig.run(100), "hole") == [{"hole": 80, "cls": wire.NORTH}]
 
 
-def test_an_error_in_the_loop_becomes_a_log_line_and_scanning_goes_on():
-    rig = Rig()
-    rig.start()
+def fail_first_reads(rig, error, times):
+    """The first ADC input raises ``error`` on its next ``times`` reads, then reads as before."""
     reads = rig.sim.adc_readers()
-    failures = [3]
+    left = [times]
 
-    def flaky():
-        if failures[0]:
-            failures[0] -= 1
-            raise OSError(5)
+    def failing():
+        if left[0]:
+            left[0] -= 1
+            raise error
         return reads[0]()
 
-    rig.app.mux._adcs = [flaky] + reads[1:]
-    polls = [0]
-
-    def read():                      # mpremote knocks after a few scans, ending run()
-        polls[0] += 1
-        return b"\r\x03" if polls[0] == 8 else b""
-
-    rig.sim.read = read
-    rig.app.scan_ms = 1
-    rig.app.run()
-    logs = events(rig.take(), "log")
-    assert logs == [{"text": "error: OSError(5,)"}] or logs == [{"text": "error: OSError(5)"}]
-    assert rig.app.scanner.scans >= 5 and rig.app.link.wants_repl
+    rig.app.mux._adcs = [failing] + reads[1:]
 
 
 def knock_after(rig, polls):
@@ -280,19 +267,22 @@ def knock_after(rig, polls):
     rig.sim.read = read
 
 
+def test_an_error_in_the_loop_becomes_a_log_line_and_scanning_goes_on():
+    rig = Rig()
+    rig.start()
+    fail_first_reads(rig, OSError(5), 3)
+    knock_after(rig, 8)
+    rig.app.scan_ms = 1
+    rig.app.run()
+    logs = events(rig.take(), "log")
+    assert logs == [{"text": "error: OSError(5,)"}] or logs == [{"text": "error: OSError(5)"}]
+    assert rig.app.scanner.scans >= 5 and rig.app.link.wants_repl
+
+
 def test_a_full_heap_restarts_the_board_without_a_word():
     rig = Rig()
     rig.start()
-    reads = rig.sim.adc_readers()
-    failures = [2]
-
-    def full():
-        if failures[0]:
-            failures[0] -= 1
-            raise MemoryError()
-        return reads[0]()
-
-    rig.app.mux._adcs = [full] + reads[1:]
+    fail_first_reads(rig, MemoryError(), 2)
     knock_after(rig, 6)
     rig.app.scan_ms = 1
     rig.app.run()

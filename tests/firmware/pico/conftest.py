@@ -16,7 +16,17 @@ WAIT_S = 60          # wall seconds for any one thing to arrive (a loaded machin
 
 
 def need_pico():
-    reason = missing()
+    _need(missing())
+
+
+def need_slowed():
+    """need_pico, and what pico_daemon needs to run a program at the emulator's pace."""
+    import pico_daemon
+    need_pico()
+    _need(pico_daemon.missing())
+
+
+def _need(reason):
     if reason:
         if os.environ.get("CI"):
             pytest.fail(f"CI must run the emulated-Pico tests: {reason}")

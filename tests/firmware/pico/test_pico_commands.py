@@ -2,24 +2,17 @@
 its pty, their clocks at the emulator's pace (pico_daemon.py). `firmware flash` itself, whose
 mpremote copy takes minutes here, is in bench/firmware_pico_games.py."""
 
-import os
-
 import pytest
-from conftest import need_pico
+from conftest import need_slowed
 from pico import Pico, PtyBridge
-from pico_daemon import cli, missing
+from pico_daemon import cli
 
 SPEED = 0.1
 
 
 @pytest.fixture
 def board(tmp_path):
-    need_pico()
-    reason = missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the emulated-Pico command tests: {reason}")
-        pytest.skip(reason)
+    need_slowed()
     with Pico(6, speed=SPEED) as pico, PtyBridge(pico, tmp_path / "ttyACM0") as bridge:
         pico.pace(SPEED)
         yield tmp_path, str(bridge.path)

@@ -11,12 +11,10 @@ state. The daemon's clock and the emulator run at one pace (pico_daemon.py).
 Pentago Triple with its colours confirmed is test_pico_triple.py; an unplug and an MCU reset in
 the middle of a game are bench/firmware_pico_games.py (minutes at a tenth of real time)."""
 
-import os
-
 import pytest
 import wire
-from conftest import need_pico
-from pico_daemon import PicoDaemon, missing
+from conftest import need_slowed
+from pico_daemon import PicoDaemon
 
 # Seat 1 (white: north up) makes five in column a on placement; seat 2 (black) twists along.
 CLASSIC = ("a1 2R", "d6 2R", "a2 2L", "e6 4R", "a3 4L", "f5 2R", "a4 4R", "d1 4L", "a5")
@@ -30,12 +28,7 @@ POLES = (wire.NORTH, wire.SOUTH, wire.NORTH)   # seat 3's marbles: any pole, jud
 
 
 def daemon_on(tmp_path, profile):
-    need_pico()
-    reason = missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the emulated-Pico daemon test: {reason}")
-        pytest.skip(reason)
+    need_slowed()
     table = PicoDaemon(tmp_path, profile)
     table.wait_state(lambda s: s["state"] == "choosing")
     return table

@@ -15,12 +15,10 @@ Two players, one face-up card BYRYB laid down column a: a red marble needs one s
 the south-up yellow, and the last blue marble goes in south up by mistake, so its colour is
 stepped on twice, through red, round to blue. Completing the card wins (two players)."""
 
-import os
-
 import pytest
 import wire
-from conftest import need_pico
-from pico_daemon import PicoDaemon, missing
+from conftest import need_slowed
+from pico_daemon import PicoDaemon
 
 # (move, the marble's pole, its colour): twists on the empty blocks 2 and 4 leave column a be.
 GAME = (("Ba1 2R", wire.NORTH, "blue"), ("Ya2 4R", wire.SOUTH, "yellow"), ("Ra3 2L", wire.SOUTH, "red"),
@@ -29,12 +27,7 @@ GAME = (("Ba1 2R", wire.NORTH, "blue"), ("Ya2 4R", wire.SOUTH, "yellow"), ("Ra3 
 
 @pytest.fixture
 def table(tmp_path):
-    need_pico()
-    reason = missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the emulated-Pico daemon test: {reason}")
-        pytest.skip(reason)
+    need_slowed()
     with PicoDaemon(tmp_path, "B-6x6") as table:
         table.wait_state(lambda s: s["state"] == "choosing")
         yield table
