@@ -9,13 +9,17 @@ console's state (standard library only: it runs on the guest's own Python, as ro
                                        ReedMatrix on lgpio (service stopped): wrong reads, timing
     guest_board.py PROFILE scan-cpu S K  CPU of the matrix scan as it was and as it is, S seconds
                                        each with K marbles down (service stopped)
+    guest_board.py PROFILE service-cpu S  the service's CPU over S seconds: its cgroup's, each thread's
+    guest_board.py PROFILE baseline S  the emulated CPU's own cost: an empty loop at the rest pace
     guest_board.py PROFILE idle        set every switch open and every line to rest
     guest_board.py PROFILE fill K      close the first K switches (board filled in reading order)
 """
 
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tomllib
@@ -25,7 +29,7 @@ from pathlib import Path
 SYSFS = Path("/sys/devices/platform/pentago_gpio")
 URL = "http://127.0.0.1:8080/api/state"
 COLUMNS = "abcdef"
-SLOW = float(__import__("os").environ.get("PI_VM_SLOW", "1"))  # timeouts x this on an emulated CPU
+SLOW = float(os.environ.get("PI_VM_SLOW", "1"))  # timeouts x this on an emulated CPU
 # One detent, clockwise seen from above: A falls first, then B, then A rises, then B (the
 # driver's wiring; counter-clockwise is B first).
 CLOCKWISE = (("a", 0), ("b", 0), ("a", 1), ("b", 1))
@@ -296,6 +300,61 @@ def scan_cpu(board, seconds, fill):
     return out
 
 
+def service_cpu(seconds):
+    """The service's CPU over ``seconds``: its cgroup's (cpu.stat usage_usec) and each of its
+    threads' (utime + stime) with the system call it sits in, which tells them apart (7 poll:
+    the driver's edge threads; 230 clock_nanosleep: the scan thread, lgpio's tx thread; 232
+    epoll_wait: the event loop; 271 ppoll: lgpio's alert thread; 202 futex: Python's waits)."""
+    pid = subprocess.run(["systemctl", "show", "-p", "MainPID", "--value", "pentago-board"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    cgroup = Path("/sys/fs/cgroup/system.slice/pentago-board.service/cpu.stat")
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def usage():
+        return int(next(line.split()[1] for line in cgroup.read_text().splitlines() if line.startswith("usage_usec")))
+
+    def threads():
+        out = {}
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                out[task.name] = (int(fields[11]) + int(fields[12]), (task / "syscall").read_text().split()[0])
+            except (OSError, IndexError):
+                pass  # a thread that ended
+        return out
+    u0, a, t0 = usage(), threads(), time.monotonic()
+    time.sleep(seconds)
+    u1, b, t1 = usage(), threads(), time.monotonic()
+    took = t1 - t0
+    per_thread = sorted(({"tid": tid, "syscall": b[tid][1], "percent": round((b[tid][0] - a[tid][0]) / tick / took * 100, 1)}
+                         for tid in a.keys() & b.keys()), key=lambda t: -t["percent"])
+    return {"cgroup_percent": round((u1 - u0) / 1e6 / took * 100, 1), "seconds": round(took, 1), "threads": per_thread}
+
+
+def baseline(seconds, pace_s=0.015):
+    """What the emulated CPU costs with no GPIO work, to read the other figures by: an empty
+    loop woken at the rest scan's pace, and a fixed piece of pure Python (its milliseconds
+    against the host's give the emulation's slowdown)."""
+    c0, t0, wakes = time.process_time(), time.monotonic(), 0
+    while time.monotonic() - t0 < seconds:
+        time.sleep(pace_s)
+        wakes += 1
+    took = time.monotonic() - t0
+    return {"empty_loop_percent": round((time.process_time() - c0) / took * 100, 2),
+            "wakes_per_s": round(wakes / took, 1), "python_ms": python_ms()}
+
+
+def python_ms():
+    """Milliseconds of a fixed piece of pure Python (200,000 additions), the median of five."""
+    times = []
+    for _ in range(5):
+        t0, total = time.perf_counter(), 0
+        for i in range(200_000):
+            total += i
+        times.append((time.perf_counter() - t0) * 1e3)
+    return round(statistics.median(times), 1)
+
+
 def main(argv):
     board = Board(argv[0])
     if argv[1:2] == ["game"]:
@@ -304,6 +363,10 @@ def main(argv):
         print(json.dumps(reads(board, int(argv[2]))))
     elif argv[1:2] == ["scan-cpu"]:
         print(json.dumps(scan_cpu(board, float(argv[2]), int(argv[3]))))
+    elif argv[1:2] == ["service-cpu"]:
+        print(json.dumps(service_cpu(float(argv[2]))))
+    elif argv[1:2] == ["baseline"]:
+        print(json.dumps(baseline(float(argv[2]))))
     elif argv[1:2] == ["idle"]:
         board.rest()
     elif argv[1:2] == ["fill"]:
