@@ -3,6 +3,7 @@ behind it (the real chip is in bench/pi_vm: a kernel GPIO bank in a VM, read by 
 
 from __future__ import annotations
 
+import logging
 import sys
 import types
 
@@ -118,3 +119,21 @@ def test_a_line_already_claimed_releases_what_was_claimed(chip):
     with pytest.raises(Exception, match="GPIO busy"):
         matrix(chip)
     assert set(chip.owner) == {PINS.matrix_columns[2]}
+
+
+def test_a_chip_that_will_not_let_go_is_one_log_line_and_stop_goes_on(chip, monkeypatch, caplog):
+    """issue 25 item 3: stopping on lgpio printed a traceback ('GPIO busy'); a refusal to
+    release is one warning naming the matrix, without a traceback, and a second close is quiet."""
+    import lgpio
+
+    reader = matrix(chip)
+
+    def refuse(handle):
+        raise lgpio.error("'GPIO busy'")
+
+    monkeypatch.setattr(lgpio, "gpiochip_close", refuse)
+    with caplog.at_level(logging.WARNING, logger="controller.drivers.gpio"):
+        reader.close()
+        reader.close()
+    assert [(r.getMessage(), r.exc_info) for r in caplog.records] == [
+        ("could not release the matrix lines: 'GPIO busy'", None)]
