@@ -94,14 +94,23 @@ secure_config() {
     [ "$(stat -c %G "$ROOT$CONFIG")" = "$ACCOUNT" ] || run chgrp "$ACCOUNT" "$ROOT$CONFIG"
 }
 
+# udev takes the new rule at once; where udev does not run (a container) it takes it when it starts.
+reload_udev() {
+    if [ "$DRY_RUN" -eq 0 ] && ! udevadm control --ping 2>/dev/null; then
+        echo "udev is not running here: the rule for the Pico applies once it runs (at the next boot)"
+        return
+    fi
+    run udevadm control --reload-rules
+    run udevadm trigger --subsystem-match=tty
+}
+
 install_all() {
     ensure_account
     ensure_venv
     secure_config
     place_file "$HERE/pentago-board.sh" "$COMMAND" 0755 || true
     if place_file "$HERE/99-pentago-mcu.rules" "$RULE"; then
-        run udevadm control --reload-rules
-        run udevadm trigger --subsystem-match=tty
+        reload_udev
     fi
     local reload=0
     place_file "$HERE/pentago-board.service" "$UNIT" && reload=1

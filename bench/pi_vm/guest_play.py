@@ -7,6 +7,7 @@
     guest_play.py move "b5 4R"     place, twist, and wait until the move is accepted
     guest_play.py place b5         place a marble, and return at once
     guest_play.py ready            wait until the console answers
+    guest_play.py restore          put back the marbles the game has (after a power cut)
 
 Each prints the moves accepted so far as one JSON line, or exits 1 with why not.
 """
@@ -47,11 +48,33 @@ def until(test, what, timeout_s=600):  # generous: an emulated CPU is slow
 
 
 def move(text):
-    before = len(state()["moves"])
+    now = state()
+    before = len(now["moves"])
     hole, twist = text.split()
-    api("/api/board/place", {"hole": hole})
+    if now["phase"] != "twist":  # else placed already (before a power cut): only the twist is left
+        api("/api/board/place", {"hole": hole})
     api("/api/board/quarter", {"block": int(twist[0]), "clockwise": twist[1] == "R"})
     return until(lambda s: len(s["moves"]) > before, f"move {text}")
+
+
+# The classic game's seats as the state's board draws them, and their marbles' colours.
+SEAT_MARBLES = {"x": "white", "o": "black"}
+
+
+def restore():
+    """What a player finds after a power cut is the board as it was: the virtual board's
+    marbles live in the daemon's memory and are gone, so they are put back where the game has
+    them (anything else on the board is lifted), until the daemon leaves its repair mode."""
+    now = until(lambda s: "board" in s, "console")
+    rows = len(now["board"])
+    for r, (want, have) in enumerate(zip(now["board"], now["physical"])):
+        for c, (a, b) in enumerate(zip(want, have)):
+            hole = f"{COLUMNS[c]}{rows - r}"
+            if b != "." and a != b:
+                api("/api/board/lift", {"hole": hole})
+            if a != "." and a != b:
+                api("/api/board/place", {"hole": hole, "colour": SEAT_MARBLES[a]})
+    return until(lambda s: s["state"] != "repair", "board repaired")
 
 
 def main(argv):
@@ -60,6 +83,8 @@ def main(argv):
         return
     if argv[:1] == ["ready"]:
         now = until(lambda s: "moves" in s, "console")
+    elif argv[:1] == ["restore"]:
+        now = restore()
     elif argv[:1] == ["new"]:
         api("/api/command", {"name": "new_game", "args": {"game": "classic"}})
         now = until(lambda s: s["state"] == "awaiting_placement" and s["moves"] == [], "new game")
@@ -74,4 +99,7 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        main(sys.argv[1:])
+    except urllib.error.HTTPError as error:  # the daemon's own words on what it refused
+        sys.exit(f"guest_play: {error.url}: {error.code} {error.read().decode(errors='replace')}")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import os
+import secrets
 import shutil
 import subprocess
 import sys
@@ -134,28 +135,40 @@ def _configure(tree: Path) -> None:
 
 def payload_image(path: Path, files: dict[str, Path], size: str = "1G") -> Path:
     """An ext4 image holding ``files`` (name in the image -> file or folder on the host)."""
-    tree = path.with_suffix(".tree")
+    tree = payload_dir(path.with_suffix(".tree"), files)
+    _sh(["mkfs.ext4", "-q", "-F", "-L", "payload", "-d", str(tree), str(path), size])
+    shutil.rmtree(tree)
+    return path
+
+
+def payload_dir(tree: Path, files: dict[str, Path]) -> Path:
+    """A folder holding ``files`` (name in it -> file or folder on the host), made afresh."""
     shutil.rmtree(tree, ignore_errors=True)
     tree.mkdir(parents=True)
     for name, source in files.items():
         target = tree / name
         target.parent.mkdir(parents=True, exist_ok=True)
         (shutil.copytree if source.is_dir() else shutil.copy)(source, target)
-    _sh(["mkfs.ext4", "-q", "-F", "-L", "payload", "-d", str(tree), str(path), size])
-    shutil.rmtree(tree)
-    return path
+    return tree
+
+
+# The bundle's one branch: named for this run, as the repository's worktrees share their
+# branches and two benches at once must not bundle each other's checkout (not the PID: a
+# container run is PID 1 of a namespace of its own).
+BUNDLE_BRANCH = f"pi-vm-bench-{secrets.token_hex(4)}"
 
 
 def checkout_bundle(path: Path, ref: str | None = None) -> Path:
-    """The checkout as a git bundle: ``ref``, or the work tree with its uncommitted changes to
-    tracked files (git stash create makes a commit of them without touching the work tree)."""
+    """The checkout as a git bundle of BUNDLE_BRANCH: ``ref``, or the work tree with its
+    uncommitted changes to tracked files (git stash create makes a commit of them without
+    touching the work tree or the stash)."""
     if ref is None:
         ref = subprocess.run(["git", "stash", "create"], cwd=ROOT, capture_output=True, text=True).stdout.strip() or "HEAD"
-    _sh(["git", "branch", "-f", "pi-vm-bench", ref], cwd=ROOT, quiet=True)
+    _sh(["git", "branch", "-f", BUNDLE_BRANCH, ref], cwd=ROOT, quiet=True)
     try:
-        _sh(["git", "bundle", "create", str(path), "pi-vm-bench"], cwd=ROOT, quiet=True)
+        _sh(["git", "bundle", "create", str(path), BUNDLE_BRANCH], cwd=ROOT, quiet=True)
     finally:
-        _sh(["git", "branch", "-D", "pi-vm-bench"], cwd=ROOT, quiet=True)
+        _sh(["git", "branch", "-D", BUNDLE_BRANCH], cwd=ROOT, quiet=True)
     return path
 
 

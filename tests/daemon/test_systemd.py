@@ -248,6 +248,18 @@ def test_fast_installs_the_extra_and_the_drop_in_that_lets_the_compiled_search_r
     assert not drop_in.parent.exists()
 
 
+def test_an_install_where_udev_does_not_run_says_when_the_rule_applies(fake_system, tmp_path):
+    """In a container udevd does not run: `udevadm control --reload-rules` failed and, with
+    `set -e`, the install stopped half-way (seen in bench/pi_vm's systemd-nspawn run)."""
+    install, root = fake_system
+    (tmp_path / "bin/udevadm").write_text('#!/bin/bash\necho "udevadm $*" >> "$STATE/log"\n'
+                                          '[ "$2" != --ping ] || exit 1\n')
+    out, ran = install()
+    assert "udev is not running here" in out and "pentago-board is installed" in out
+    assert "udevadm control --reload-rules" not in ran and "systemctl enable pentago-board.service" in ran
+    assert (root / "etc/udev/rules.d/99-pentago-mcu.rules").exists()
+
+
 def test_installer_refuses_unknown_options():
     result = subprocess.run(["bash", str(SYSTEMD / "install.sh"), "--bogus"], capture_output=True, text=True)
     assert result.returncode == 2 and "unknown option '--bogus'" in result.stderr
