@@ -21,6 +21,10 @@ kill. The boot goes to multi-user.target, as a Pi's does (so the installed servi
 itself after a power cut), with the services this machine has enabled whited out in the overlay
 (HOST_ONLY): the container starts Debian's own units and what the installer enables, never the
 host's databases or brokers. Needs root and Debian's systemd-container.
+
+Nothing outlives a run: run.py makes its mounts in a mount namespace of its own (``unshare
+--mount``: they go with its last process), and nspawn runs as PID 1 of a PID namespace that
+dies with the bench (``_die_with_parent``), taking the container's systemd with it.
 """
 
 from __future__ import annotations
@@ -56,7 +60,7 @@ class Container:
 
     def __init__(self, payload: Path, workdir: Path) -> None:
         self.payload, self.workdir = payload, workdir
-        self.name = f"pentago-bench-{secrets.token_hex(4)}"  # not the PID: the run is PID 1 of its namespace
+        self.name = f"pentago-bench-{secrets.token_hex(4)}"  # two runs at once: two names
         self.state, self.root = workdir / "state", workdir / "root"
         self.console = workdir / "console.log"
         self.process: subprocess.Popen[bytes] | None = None
