@@ -50,7 +50,7 @@ from .events import (
     EMPTY, MARBLE, UNSURE, ButtonPress, EncoderSteps, HoleReading, InputEvent, LinkChange,
 )
 from .files import read_bounded
-from .games import offered
+from .games import DEFAULT, offered
 from .rules import Geometry, geometry, hole_name, parse_hole
 
 log = logging.getLogger(__name__)
@@ -82,7 +82,7 @@ class TapeHeader:
     size: int
     sensing: str
     detents_per_quarter: int
-    game: str = "classic"
+    game: str = DEFAULT
     options: dict[str, Any] = field(default_factory=dict)
     start: tuple[tuple[int, str], ...] = ()
 

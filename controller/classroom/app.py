@@ -78,11 +78,10 @@ async def _style(request: web.Request) -> web.FileResponse:
 
 
 async def _games(request: web.Request) -> web.Response:
-    from ..games import GAMES, get
-    from ..games.puzzle import by_difficulty
+    from ..games import GAMES
 
-    picture = get("puzzle").choice("picture")
-    pictures = {str(size): [{"name": name, "means": picture.means(name)} for name in by_difficulty(size)]
+    picture = next(choice for g in GAMES if (choice := g.choice("picture")) is not None)  # Picture-Puzzle's
+    pictures = {str(size): [{"name": name, "means": picture.means(name)} for name in picture.menu_values(size)]
                 for size in (9, 6)}
     games = [{"name": g.name, "title": g.title, "sizes": list(g.sizes), "players": list(g.choice("players").values),
               "default_players": g.choice("players").default} for g in GAMES]

@@ -26,7 +26,7 @@ from ..lights.render import next_change, render
 from ..lights.scenes import paused_scene
 from ..lights.view import PALETTE, View
 from ..rules import Phase, Twist
-from . import capture, snapshot
+from . import snapshot
 from .computer import Computer
 from .display import Display
 from .effects import Effects, Outbox
@@ -263,8 +263,8 @@ class Core:
 
     def _save_picture(self, args: dict[str, Any]) -> None:
         """Capture the board as the sensors read it now and save it among the user pictures,
-        titled ``args["title"]`` (see :mod:`controller.core.capture`)."""
-        notice, saved = capture.save(self.physical.readings, self.geometry, args.get("title"))
+        titled ``args["title"]`` (see :func:`controller.games.save_picture`)."""
+        notice, saved = games.save_picture(self.physical.readings, self.geometry, args.get("title"))
         self.out.notices.append(notice)
         self.pictures_saved += saved  # the page reads the library afresh when this changes
 

@@ -62,7 +62,7 @@ from typing import Any
 from ..ai import DEFAULT_LEVEL, ENGINES, LEVELS, engine_in_use
 from ..errors import ConfigError, shown
 from ..files import check_path, read_bounded
-from ..games import NAMES, OptionError, get
+from ..games import DEFAULT, NAMES, OptionError, get
 from ..games.spec import LEVEL_WORDS
 from ..tomlfile import decode_toml
 
@@ -83,7 +83,7 @@ class GameDefaults:
     """The game a fresh board starts (and the web console's preselection); its options are the
     registry's to check (:mod:`controller.games`)."""
 
-    game: str = "classic"
+    game: str = DEFAULT
     computer: bool | list[int] = False  # the seats the computer plays (the registry checks them)
     match: bool = False
     level: int = DEFAULT_LEVEL  # the computer's level for games that name none (the runtime's)
@@ -208,7 +208,7 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
 
 def _game_defaults(check: _Checker, game: dict[str, Any]) -> GameDefaults:
     defaults = GameDefaults(
-        game=check.choice(game, "game.game", "classic", NAMES),
+        game=check.choice(game, "game.game", DEFAULT, NAMES),
         computer=check.seats(game, "game.computer"),
         match=check.boolean(game, "game.match", False),
         level=check.level(game, "game.level"),

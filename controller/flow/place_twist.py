@@ -104,7 +104,7 @@ class PlaceTwistFlow:
     index.
     """
 
-    machine_states = STATES  # a family's flow built on this one names its own (flow/triple.py)
+    machine_states = STATES  # a family's flow built on this one names its own (games/triple/flow.py)
     machine_transitions = TRANSITIONS
 
     # Set on each model by the Machine: the current state and one method per trigger.

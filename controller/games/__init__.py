@@ -1,7 +1,9 @@
 """The registry of games: one module per game declares its :class:`GameSpec`; this lists them.
 
-Adding a game is one new module (its spec) plus one line in :data:`GAMES`; the core, the menu,
-the config, the journal, the tapes and the web console find it here and nowhere else.
+Adding a game is one new folder, ``games/<name>/`` (its spec, and its flow, board reading and
+scene where the shared ones of :mod:`controller.flow` do not fit), plus one line in
+:data:`GAMES`; the core, the menu, the config, the journal, the tapes, MQTT and the web console
+find it here and nowhere else.
 
 >>> [spec.name for spec in offered(6)], [spec.name for spec in offered(9)]
 (['classic', 'triple', 'puzzle'], ['classic', 'multiplayer', 'teams', 'puzzle'])
@@ -22,6 +24,7 @@ from typing import Any
 from ..flow import Resume
 from ..rules import PlaceTwistGame
 from . import classic, multiplayer, puzzle, teams, triple
+from .puzzle.capture import save as save_picture  # the board's pictures are Picture-Puzzle's
 from .spec import FLAGS, LEVEL, Choice, Flow, GameSpec, OptionError
 
 GAMES: tuple[GameSpec, ...] = (
@@ -35,7 +38,7 @@ NAMES = tuple(spec.name for spec in GAMES)
 DEFAULT = "classic"
 
 __all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameSpec", "OptionError", "argument_names", "colours", "get",
-           "make", "offered", "options", "resumed"]
+           "make", "offered", "options", "resumed", "save_picture"]
 
 
 def get(name: str) -> GameSpec:

@@ -157,6 +157,9 @@ class GameSpec:
     # proves them wrong (controller.core.provisional); else only once the board has settled.
     # Only for flows that can take any move back (``rewind``), even the game's last.
     eager: bool = False
+    # The game's own MQTT events, read from two published states' ``detail`` (old None: a new
+    # game began); a game with them publishes no ``move`` events (Picture-Puzzle's rounds).
+    events: Callable[[dict[str, Any] | None, dict[str, Any]], list[dict[str, Any]]] | None = None
 
     def variant(self, size: int) -> str:
         """The variant its records name on a ``size`` board (``classic-9x9``)."""

@@ -58,8 +58,8 @@ from controller.daemon.resume import core_from_journal, sensed_by
 from controller.drivers.virtual import VirtualBoard
 from controller.events import MARBLE, UNSURE, ButtonPress, Command, EncoderSteps, HoleReading, Tick
 from controller.flow import FRESH_KINDS, PLAYING, PlaceTwistFlow
-from controller.flow.puzzle import PuzzleFlow
-from controller.flow.triple import TripleFlow
+from controller.games.puzzle.flow import PuzzleFlow
+from controller.games.triple.flow import TripleFlow
 from controller.games.puzzle import MAX_S, Setting
 from controller.games.triple import FreeChoice
 from controller.journal import Journal, decode_record, encode_record

@@ -127,7 +127,7 @@ def test_a_journal_whose_game_replays_but_cannot_run_starts_at_the_menu_and_is_s
     """Item 3: the journal of a Picture-Puzzle practice after a passing restore resumed
     ("records=12"), then its state raised an IndexError at every start; the page showed nothing
     and no command was ever handled. Whatever the game's state raises, a start goes on at the menu."""
-    from controller.flow.puzzle import PuzzleFlow
+    from controller.games.puzzle.flow import PuzzleFlow
 
     def summary_of_a_seat_nobody_has(flow):
         raise IndexError("list index out of range")

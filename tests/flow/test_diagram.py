@@ -1,11 +1,11 @@
 """docs/flow.md is the diagram the machine draws of itself."""
 
 from controller.flow.place_twist import STATES
-from controller.flow.diagram import DOC, document, mermaid
+from controller.games.diagram import DOC, document, mermaid
 
 
 def test_committed_flow_doc_matches_the_machine() -> None:
-    assert DOC.read_text() == document(), "run: python -m controller.flow.diagram"
+    assert DOC.read_text() == document(), "run: python -m controller.games.diagram"
 
 
 def test_diagram_shows_every_state_and_the_rule_guards() -> None:

@@ -6,8 +6,8 @@ the journal replays to the same game; the teacher's summary."""
 import pytest
 
 from controller.board import Diff
-from controller.flow.puzzle import PuzzleFlow, explain, scene
-from controller.flow.puzzle_summary import summary, summary_csv
+from controller.games.puzzle.flow import PuzzleFlow, explain, scene
+from controller.games.puzzle.summary import summary, summary_csv
 from controller.flow.steps import Action
 from controller.games.puzzle import SPEC
 from controller.rules import Twist, parse_hole
@@ -218,7 +218,7 @@ def test_a_journal_record_the_flow_cannot_use_stops_the_resume_naming_it(bad, pr
 
 
 def test_a_board_is_captured_as_a_picture_with_its_colours_or_white_where_the_sensors_see_none():
-    from controller.flow.puzzle import captured
+    from controller.games.puzzle.flow import captured
 
     readings = ["empty"] * 36
     readings[30], readings[35], readings[0] = "red", "marble", "black"  # a6 red, f6 unknown, a1 black

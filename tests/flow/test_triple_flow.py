@@ -9,7 +9,7 @@ from typing import Any
 from controller.board import Diff
 from controller.flow import Action
 from controller.flow.menu import Menu
-from controller.flow.triple import TripleFlow, explain, scene
+from controller.games.triple.flow import TripleFlow, explain, scene
 from controller.games.triple import SPEC
 from controller.rules import Twist, geometry, hole_name, parse_hole
 

@@ -11,7 +11,7 @@ Events are read from the difference between two states, so a state the loop neve
 move: ``game`` (a new game: its name, seats and options), ``move`` (one per new move, numbered
 from 1), ``take_back`` (the moves left), ``outcome``, ``repair`` (its steps) and ``repaired``,
 ``link`` (up or down), ``notice`` (each of the core's notices, in words), and Picture-Puzzle's
-rounds (:mod:`.puzzle_events`: ``stage``, ``round``, ``dismantled``, ``restore``, ``out``; its
+rounds (its spec's ``events``, :mod:`controller.games.puzzle.events`: ``stage``, ``round``, ``dismantled``, ``restore``, ``out``; its
 round lines, which grow step by step within a round, are no ``move`` events). A state says
 which game is in play but not how it began, so a restart with the same settings in the middle
 of a game reads as a take-back to no moves (the ``notice`` event says "new ... game").
@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .puzzle_events import puzzle_detail, puzzle_events
+from ... import games
+from ...games import GameSpec
 
 HIDDEN_KEYS = ("frame",)
 
@@ -61,7 +62,7 @@ def events_between(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict
     if old is None:
         return []
     found: list[dict[str, Any]] = []
-    for reader in (_game, _moves, _puzzle, _outcome, _repair, _link):
+    for reader in (_game, _moves, _game_events, _outcome, _repair, _link):
         found += reader(old, new)
     return found
 
@@ -91,8 +92,9 @@ def _game(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _moves(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
-    if puzzle_detail(new) is not None:
-        return []  # its "moves" are round lines growing within a round: its rounds are the events
+    spec = _spec(new)
+    if spec is not None and spec.events is not None:
+        return []  # its "moves" grow within a turn (Picture-Puzzle's round lines): its own events tell
     before = [] if _is_new_game(old, new) else list(old.get("moves") or [])
     after = list(new.get("moves") or [])
     kept = _common_prefix(before, after)
@@ -104,8 +106,18 @@ def _moves(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-def _puzzle(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
-    return puzzle_events(None if _is_new_game(old, new) else old, new)
+def _spec(state: dict[str, Any]) -> GameSpec | None:
+    """The spec of the game in play in ``state``, or None (the menu, or a name no game has)."""
+    name = state.get("game")
+    return games.get(name) if name in games.NAMES else None
+
+
+def _game_events(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events a game reads from its own ``detail`` (see :attr:`GameSpec.events`)."""
+    spec = _spec(new)
+    if spec is None or spec.events is None:
+        return []
+    return spec.events(None if _is_new_game(old, new) else old, new)
 
 
 def _common_prefix(a: list[str], b: list[str]) -> int:

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from controller.daemon.mqtt.messages import events_between
-from controller.daemon.mqtt.puzzle_events import puzzle_events
+from controller.games.puzzle.events import puzzle_events
 from controller.events import Command
 from controller.rules import hole_name
 from controller.rules.pictures import library_picture

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..events import EMPTY, MARBLE, UNSURE
-from ..rules.geometry import Geometry
-from ..rules.notation import hole_name
-from ..rules.pictures import NAMES, check_title, picture_of, save_user_picture
-from ..rules.position import Position
+from ...events import EMPTY, MARBLE, UNSURE
+from ...rules.geometry import Geometry
+from ...rules.notation import hole_name
+from ...rules.pictures import NAMES, check_title, picture_of, save_user_picture
+from ...rules.position import Position
 
 def save(readings: list[str], geometry: Geometry, title: Any) -> tuple[str, bool]:
     """Save the picture ``readings`` show, titled ``title``; the notice saying what happened,

@@ -8,11 +8,11 @@ of five, starts alternate.
 
 from __future__ import annotations
 
-from ..flow.place_twist import PlaceTwistFlow
-from ..flow.scene import scene
-from ..flow.steps import explain, is_idle_turn, next_colour
-from .computer import computer_choices
-from .spec import Choice, GameSpec
+from ...flow.place_twist import PlaceTwistFlow
+from ...flow.scene import scene
+from ...flow.steps import explain, is_idle_turn, next_colour
+from ..computer import computer_choices
+from ..spec import Choice, GameSpec
 
 SPEC = GameSpec(
     name="classic",

@@ -37,18 +37,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board import Diff, Physical, Step
-from ..colours import status_colours
-from ..lights.scenes import (
+from ...board import Diff, Physical, Step
+from ...colours import status_colours
+from ...lights.scenes import (
     cards_scene, confirm_colour_scene, eliminated_scene, menu_scene, overlay, pattern_scene, prompt_scene,
     repair_scene, standings_scene, turn_scene,
 )
-from ..lights.view import HoleLight, View
-from ..rules import IllegalMoveError, Phase, Position, TripleGame, Twist, hole_name, parse_hole, parse_twist
-from ..rules.cards import COLOUR_LETTERS
-from .menu import Menu
-from .place_twist import PlaceTwistFlow
-from .steps import Action
+from ...lights.view import HoleLight, View
+from ...rules import IllegalMoveError, Phase, Position, TripleGame, Twist, hole_name, parse_hole, parse_twist
+from ...rules.cards import COLOUR_LETTERS
+from ...flow.menu import Menu
+from ...flow.place_twist import PlaceTwistFlow
+from ...flow.steps import Action
 
 STATES = ["choosing", "awaiting_placement", "confirming_colour", "awaiting_twist", "repair", "game_over"]
 MOVING = ["awaiting_placement", "awaiting_twist", "repair"]

@@ -25,7 +25,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from ..rules.puzzle import PuzzleGame, Round
+from ...rules.puzzle import PuzzleGame, Round
 
 
 def summary(game: PuzzleGame, names: Sequence[str]) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Picture-Puzzle's events, read from the difference of two states' ``detail`` (see
-:meth:`controller.flow.puzzle.PuzzleFlow.detail`), as :mod:`.messages` reads moves.
+:meth:`controller.games.puzzle.flow.PuzzleFlow.detail`), as :mod:`.messages` reads moves.
 
 In the order they happen between two states:
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..colours import seat_colours
-from ..flow.place_twist import PlaceTwistFlow
-from ..flow.scene import scene
-from ..flow.steps import explain, is_idle_turn, next_colour
-from .computer import computer_choices
-from .spec import Choice, GameSpec
+from ...colours import seat_colours
+from ...flow.place_twist import PlaceTwistFlow
+from ...flow.scene import scene
+from ...flow.steps import explain, is_idle_turn, next_colour
+from ..computer import computer_choices
+from ..spec import Choice, GameSpec
 
 PLAYERS = Choice("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
                  refusal="Multiplayer Pentago is for 2 to 4 players", default=3)

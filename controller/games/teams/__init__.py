@@ -8,12 +8,12 @@ wins, both teams five after one turn or a full board is a draw (see
 
 from __future__ import annotations
 
-from ..flow.place_twist import PlaceTwistFlow
-from ..flow.scene import scene
-from ..flow.steps import explain, is_idle_turn, next_colour
-from .multiplayer import NEUTRAL_SKIP, TWIST
-from .computer import computer_choices
-from .spec import Choice, GameSpec
+from ...flow.place_twist import PlaceTwistFlow
+from ...flow.scene import scene
+from ...flow.steps import explain, is_idle_turn, next_colour
+from ..multiplayer import NEUTRAL_SKIP, TWIST
+from ..computer import computer_choices
+from ..spec import Choice, GameSpec
 
 SPEC = GameSpec(
     name="teams",

@@ -42,11 +42,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..flow.triple import TripleFlow, explain, is_idle_turn, next_colour, scene
-from ..rules import TripleGame, TripleOptions, parse_cards
-from ..rules.cards import cards_text
-from .computer import computer_choices
-from .spec import Choice, GameSpec, OptionError
+from .flow import TripleFlow, explain, is_idle_turn, next_colour, scene
+from ...rules import TripleGame, TripleOptions, parse_cards
+from ...rules.cards import cards_text
+from ..computer import computer_choices
+from ..spec import Choice, GameSpec, OptionError
 
 MAX_SEED = 2**31 - 1
 MAX_CARDS = 40  # a game never needs more cards than two decks' worth; more is a mistake

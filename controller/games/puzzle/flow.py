@@ -42,23 +42,23 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from ..ai.puzzle import DEFAULT_LEVEL, dismantle
-from ..board import Diff, Physical, Step
-from ..colours import SEAT_COLOURS
-from ..lights.scenes import eliminated_scene, menu_scene, overlay, prompt_scene, repair_scene, turn_scene
-from ..lights.view import HoleLight, View
-from ..rules import IllegalMoveError, Position, Twist, hole_name, parse_hole, parse_twist
-from ..rules.geometry import geometry
-from ..rules.pictures import LETTERS, Picture, picture_of
-from ..rules.puzzle import PRACTICE_DISMANTLER, Check, Phase, PuzzleGame, PuzzleOptions, Round
-from ..rules.puzzle_notation import Kind
-from ..rules.puzzle_notation import Step as PuzzleStep
-from ..rules.puzzle_notation import step_name
-from .menu import Menu
-from .place_twist import PlaceTwistFlow
-from .seats import COMPUTER
-from .puzzle_summary import summary_csv
-from .steps import Action
+from ...ai.puzzle import DEFAULT_LEVEL, dismantle
+from ...board import Diff, Physical, Step
+from ...colours import SEAT_COLOURS
+from ...lights.scenes import eliminated_scene, menu_scene, overlay, prompt_scene, repair_scene, turn_scene
+from ...lights.view import HoleLight, View
+from ...rules import IllegalMoveError, Position, Twist, hole_name, parse_hole, parse_twist
+from ...rules.geometry import geometry
+from ...rules.pictures import LETTERS, Picture, picture_of
+from ...rules.puzzle import PRACTICE_DISMANTLER, Check, Phase, PuzzleGame, PuzzleOptions, Round
+from ...rules.puzzle_notation import Kind
+from ...rules.puzzle_notation import Step as PuzzleStep
+from ...rules.puzzle_notation import step_name
+from ...flow.menu import Menu
+from ...flow.place_twist import PlaceTwistFlow
+from ...flow.seats import COMPUTER
+from .summary import summary_csv
+from ...flow.steps import Action
 
 STATES = ["choosing", "awaiting_placement", "repair", "game_over"]
 TRANSITIONS: list[dict[str, Any]] = [
@@ -401,7 +401,7 @@ class PuzzleFlow(PlaceTwistFlow):
 
     def move_texts(self) -> list[str]:
         """The rounds so far, one line each (as the record writes them)."""
-        from ..rules.puzzle_record import record_lines
+        from ...rules.puzzle_record import record_lines
 
         game = self.game
         return [] if game is None else record_lines(game)

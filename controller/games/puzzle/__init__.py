@@ -1,6 +1,6 @@
 """Picture-Puzzle on the 6x6 and 9x9 boards: the teacher's memory game of dismantles and restores.
 
-The rules are :mod:`controller.rules.puzzle`, the flow :mod:`controller.flow.puzzle`; this module
+The rules are :mod:`controller.rules.puzzle`, the flow :mod:`controller.games.puzzle.flow`; this module
 says how the product offers them. Options (the web API's and the new-game command's keys):
 
 - ``players`` 2-4 (``names``, one per seat, as in every game), or 1: practice;
@@ -63,12 +63,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..ai.puzzle import DEFAULT_LEVEL, LEVELS
-from ..flow.puzzle import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
-from ..rules.picture_rating import rate
-from ..rules.pictures import SIZES, library_names, library_picture, picture_name, shipped_names
-from ..rules.puzzle import Check, PuzzleOptions
-from .spec import Choice, GameSpec, OptionError
+from ...ai.puzzle import DEFAULT_LEVEL, LEVELS
+from .events import puzzle_events
+from .flow import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
+from ...rules.picture_rating import rate
+from ...rules.pictures import SIZES, library_names, library_picture, picture_name, shipped_names
+from ...rules.puzzle import Check, PuzzleOptions
+from ..spec import Choice, GameSpec, OptionError
 
 MAX_S = 600  # a time limit or show of more than ten minutes is a typing mistake
 MAX_K = 81
@@ -241,6 +242,7 @@ SPEC = GameSpec(
     scene=scene,
     colours=colours,
     rules=make,
+    events=puzzle_events,
     lights=tuple((colour, f"on an empty hole in Picture-Puzzle's build: put a {colour} stone here")
                  for colour in PICTURE_COLOURS),
 )
