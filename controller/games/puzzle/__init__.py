@@ -34,7 +34,7 @@ Seats are players, not colours: the status pixels show the seat acting in its se
 >>> SPEC.options({"players": 2, "picture": "four-w"}, 6)
 Traceback (most recent call last):
 ...
-controller.games.spec.OptionError: no picture 'four-w' for the 6x6 board (pictures: red-cross, h, square, triangle, space-rocket, house, traffic-jam, lightning, orion, love, jackson-pollock)
+controller.games.spec.OptionError: no picture 'four-w' for the 6x6 board: Four W is for the 9x9 board only (pictures: red-cross, h, square, triangle, space-rocket, house, traffic-jam, lightning, orion, love, jackson-pollock)
 >>> SPEC.options({"players": 1, "practice": True}, 9)["practice"]
 True
 >>> options = SPEC.options({"players": 1, "level": 3}, 9)
