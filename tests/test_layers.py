@@ -117,11 +117,7 @@ def names_of_games(path: Path, root: Path = ROOT) -> list[str]:
             found.append(module)
         if module.startswith("controller"):
             found += sorted(names & GAME_CLASSES)
-    tree = ast.parse(path.read_text())
-    words = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
-    words |= {id(key) for node in ast.walk(tree) if isinstance(node, ast.Dict) for key in node.keys if key is not None}
-    found += [f"{node.value!r} (line {node.lineno})" for node in ast.walk(tree)
-              if isinstance(node, ast.Constant) and node.value in games and id(node) not in words]
+    found += [f"{text!r} (line {line})" for text, line in code_strings(path) if text in games]
     return found
 
 
@@ -136,6 +132,27 @@ def test_no_module_outside_a_games_home_names_a_game(path: Path) -> None:
         return
     named = names_of_games(path)
     assert not named, f"{path.relative_to(ROOT)} names {named}: ask the registry (controller.games) instead"
+
+
+def code_strings(path: Path) -> list[tuple[str, int]]:
+    """The strings of ``path``'s code with their lines: not its docstrings, nor dict keys (the
+    published JSON's names are words, not a dispatch)."""
+    tree = ast.parse(path.read_text())
+    words = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    words |= {id(key) for node in ast.walk(tree) if isinstance(node, ast.Dict) for key in node.keys if key is not None}
+    return [(node.value, node.lineno) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in words]
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "core").glob("*.py")), ids=lambda p: p.name)
+def test_the_core_spells_no_flow_state(path: Path) -> None:
+    """The core compares the flows' states through their constants (controller.flow, a game's
+    flow), never by the state's spelling."""
+    from controller.games import GAMES
+
+    states = {state for spec in GAMES for state in spec.flow.machine_states}
+    spelled = [f"{text!r} (line {line})" for text, line in code_strings(path) if text in states]
+    assert not spelled, f"{path.name} spells the flow states {spelled}: use the flow's constants"
 
 
 def test_the_check_for_game_names_sees_each_kind(tmp_path: Path) -> None:

@@ -14,8 +14,8 @@ True
 """
 
 from .levels import DEFAULT_LEVEL, LEVEL_TABLE, LEVELS, THINK_SECONDS, level_named
-from .player import ENGINES, analyse, choose_move, engine_in_use, fallback_move, to_move
+from .player import ENGINES, OPPONENTS, analyse, choose_move, engine_in_use, fallback_move, opponent_of, to_move
 from .search import SearchResult
 
-__all__ = ["DEFAULT_LEVEL", "ENGINES", "LEVELS", "LEVEL_TABLE", "THINK_SECONDS", "SearchResult", "analyse",
-           "choose_move", "engine_in_use", "fallback_move", "level_named", "to_move"]
+__all__ = ["DEFAULT_LEVEL", "ENGINES", "LEVELS", "LEVEL_TABLE", "OPPONENTS", "THINK_SECONDS", "SearchResult",
+           "analyse", "choose_move", "engine_in_use", "fallback_move", "level_named", "opponent_of", "to_move"]

@@ -1,9 +1,10 @@
 """The computer opponent's entry point: a legal move for the seat to move, at a chosen level.
 
-:func:`choose_move` and :func:`fallback_move` play any game of the family: multiplayer and team
-games go to :mod:`controller.ai.family`, Pentago Triple to :mod:`controller.ai.triple`, and
-two-player classic to the search below (the only game :func:`analyse` reports on). The keyword
-arguments mean the same for all.
+:func:`choose_move` and :func:`fallback_move` play any game of the family, by the opponent the
+game's spec names (``opponent``, one of :data:`OPPONENTS`): ``"family"`` for multiplayer and
+team games (:mod:`controller.ai.family`), ``"triple"`` for Pentago Triple
+(:mod:`controller.ai.triple`) and ``"search"`` for two-player classic, the search below (the only
+game :func:`analyse` reports on). The keyword arguments mean the same for all.
 
 The levels are in :mod:`controller.ai.levels`: level 0 (the beginner) and level 1 look one move
 ahead (see :mod:`controller.ai.easy`); level 2 searches by iterative deepening (see
@@ -43,13 +44,23 @@ from .levels import DEFAULT_NODES, LEVELS, THINK_SECONDS
 from .search import SearchResult, search
 from .tables import search_tables
 
-__all__ = ["ENGINES", "LEVELS", "THINK_SECONDS", "analyse", "choose_move", "engine_in_use", "fallback_move",
-           "to_move"]
+__all__ = ["ENGINES", "LEVELS", "OPPONENTS", "THINK_SECONDS", "analyse", "choose_move", "engine_in_use",
+           "fallback_move", "opponent_of", "to_move"]
 
 Progress = Callable[[SearchResult], None]
 
 
 AnyGame = PlaceTwistGame | TripleGame
+# Who plays a seat (a game's spec names its own, GameSpec.opponent): the search of two-player
+# classic, the family's tactics for multiplayer and team seats, Triple's pattern tactics.
+OPPONENTS = ("search", "family", "triple")
+_OF_VARIANT = {"multiplayer": "family", "teams": "family", "triple": "triple"}  # the rest: the search
+
+
+def opponent_of(game: AnyGame) -> str:
+    """The opponent for ``game`` when a caller names none (a tool, a test): by the variant its
+    records name."""
+    return _OF_VARIANT.get(game.variant, "search")
 
 
 def choose_move(
@@ -61,8 +72,10 @@ def choose_move(
     nodes: int | None = None,
     progress: Progress | None = None,
     engine: str = "python",
+    opponent: str | None = None,
 ) -> Move | TripleMove:
-    """A legal move for the seat to move in ``game`` (a :class:`TripleMove` in Triple).
+    """A legal move for the seat to move in ``game`` (a :class:`TripleMove` in Triple), as
+    ``opponent`` plays it (one of :data:`OPPONENTS`, the game's spec's; None: :func:`opponent_of`).
 
     ``deadline`` returns True once time is up (build it from :data:`THINK_SECONDS`); ``nodes``
     caps the search at that many nodes; ``seed`` breaks ties (level 2 and 3) or adds noise
@@ -74,8 +87,9 @@ def choose_move(
     Raises ValueError if the game does not await a placement (or a move, in Triple's move phase),
     is a classic game of more than two players, or ``level`` is not one of :data:`LEVELS`.
     """
-    if isinstance(game, (MultiplayerGame, TeamGame, TripleGame)):
-        return _family_move(game, level, deadline, seed, nodes)
+    playing = opponent or opponent_of(game)
+    if playing != "search":
+        return _family_move(game, playing, level, deadline, seed, nodes)
     result = analyse(game, level=level, deadline=deadline, seed=seed, nodes=nodes, progress=progress, engine=engine)
     return to_move(game, *result.move)
 
@@ -109,28 +123,32 @@ def analyse(
     return search(me, opp, Budget(nodes, deadline), seed=seed, tables=tables, progress=progress, searcher=searcher)
 
 
-def fallback_move(game: AnyGame, seed: int = 0) -> Move | TripleMove:
-    """Level 1's move: quick and never a blunder in one, for when a search fails or overruns."""
-    if isinstance(game, (MultiplayerGame, TeamGame, TripleGame)):
-        return _family_move(game, 1, None, seed, None)
+def fallback_move(game: AnyGame, seed: int = 0, opponent: str | None = None) -> Move | TripleMove:
+    """Level 1's move: quick and never a blunder in one, for when a search fails or overruns
+    (``opponent`` as for :func:`choose_move`)."""
+    playing = opponent or opponent_of(game)
+    if playing != "search":
+        return _family_move(game, playing, 1, None, seed, None)
     me, opp = _bitboards(game, 1)
     return to_move(game, *easy.easy_move(me, opp, seed, search_tables(game.geometry.size)))
 
 
-def _family_move(game: MultiplayerGame | TeamGame | TripleGame, level: int, deadline: Callable[[], bool] | None,
+def _family_move(game: AnyGame, playing: str, level: int, deadline: Callable[[], bool] | None,
                  seed: int, nodes: int | None) -> Move | TripleMove:
     """The family's levels: a node budget per level unless a deadline or ``nodes`` is given."""
     _check_level(level)
-    if isinstance(game, TripleGame):
-        default = triple.NODES.get(level)
-        budget = Budget(nodes if nodes is not None or deadline is not None else default, deadline)
+    if playing == "triple":
+        if not isinstance(game, TripleGame):  # the spec and the game disagree: say so, never guess
+            raise ValueError(f"the triple opponent plays Pentago Triple, not {game.variant}")
+        budget = Budget(nodes if nodes is not None or deadline is not None else triple.NODES.get(level), deadline)
         return triple.triple_move(game, level, budget, seed)
-    default = family.NODES.get(level)
-    budget = Budget(nodes if nodes is not None or deadline is not None else default, deadline)
+    if playing != "family" or not isinstance(game, (MultiplayerGame, TeamGame)):
+        raise ValueError(f"the {playing} opponent does not play {game.variant} (opponents: {', '.join(OPPONENTS)})")
+    budget = Budget(nodes if nodes is not None or deadline is not None else family.NODES.get(level), deadline)
     return family.family_move(game, level, budget, seed)
 
 
-def to_move(game: PlaceTwistGame, hole: int, t: int) -> Move:
+def to_move(game: AnyGame, hole: int, t: int) -> Move:
     """The rules' :class:`Move` for the search's ``(hole, twist index)``."""
     if t < 0:
         return Move(hole)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..rules import IllegalMoveError, NotationError, PlaceTwistGame, TripleGame, hole_name, make_game, parse_cards
 from ..rules.notation import split_moves
-from ..rules.variants import EVERY_VARIANT
+from .. import games
 from . import game_puzzle
 
 RANKED = ("multiplayer", "teams")  # variants whose JSON adds "standings"
@@ -72,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--help", action="help", help="show this help message and exit")
     parser._negative_number_matcher = REMOVAL
-    parser.add_argument("--variant", choices=(*EVERY_VARIANT, "puzzle"), default="classic",
+    parser.add_argument("--variant", choices=tuple(games.variants()), default=games.DEFAULT,
                         help="the game (default classic)")
     parser.add_argument("--players", type=int, metavar="N", help="multiplayer, triple and puzzle: 2 to 4 players")
     parser.add_argument("--twist", choices=("cw", "both"),

@@ -25,11 +25,13 @@ nothing: the player may play any legal move. A game with ``hints`` off refuses t
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 from ..flow import Action
+from ..flow.contract import OpponentRules
 from ..flow.seats import computer_seats
 from ..rules import Move, Phase, hole_name
+from ..games import Flow
 from .effects import Think
 
 COMPUTER_ANSWER = "computer_move"  # the command that carries the computer's move
@@ -53,7 +55,7 @@ class Computer:
 
     # -- whose turn ----------------------------------------------------------------------------
 
-    def turn_key(self, flow: Any) -> str | None:
+    def turn_key(self, flow: Flow) -> str | None:
         """Names the turn in play by the move number and the position it began from (replayed
         once per turn: a Triple move lifts a marble, so the board mid-turn does not show it), or
         None when no game is in play."""
@@ -65,7 +67,7 @@ class Computer:
             self._start = (moves, _key(self._copy(flow)))
         return self._start[1]
 
-    def computer_turn(self, flow: Any) -> str | None:
+    def computer_turn(self, flow: Flow) -> str | None:
         """The turn's key when the computer is to move, else None."""
         game, seats = flow.game, computer_seats(flow.options)  # no seats: a game the computer cannot play
         if not seats or game is None or game.to_move not in seats:
@@ -74,10 +76,10 @@ class Computer:
 
     # -- asking --------------------------------------------------------------------------------
 
-    def upcoming(self, flow: Any) -> Any:
+    def upcoming(self, flow: Flow) -> Any:
         """The game after a skip of the open twist when the seat after it is the computer's
         (its turn may come without a twist), else None."""
-        game, placed, seats = flow.game, flow.placed_hole, computer_seats(flow.options)
+        game, placed, seats = _played(flow), flow.placed_hole, computer_seats(flow.options)
         if not seats or game is None or placed is None or game.phase is not Phase.TWIST or not game.may_skip_twist():
             return None
         own = self.prompts.get(self.computer_turn(flow) or "")
@@ -89,14 +91,14 @@ class Computer:
             self._after_skip = (state, after if not after.is_over() and after.to_move in seats else None)
         return self._after_skip[1]
 
-    def _skipped(self, flow: Any) -> Any:
+    def _skipped(self, flow: Flow) -> Any:
         """A fresh copy of the game with the open twist skipped."""
         after = self._copy(flow)
         after.place(flow.placed_hole)
         after.skip_twist()
         return after
 
-    def think(self, flow: Any, now: float) -> Think | None:
+    def think(self, flow: Flow, now: float) -> Think | None:
         """A request for the runtime: a hint asked for, or the computer's move, once per turn,
         when the computer is to place (or will be, once the open twist is skipped: after
         :data:`SKIP_WAIT_S`)."""
@@ -115,7 +117,7 @@ class Computer:
         self.asked = key
         return Think(key, after, flow.options.get("level"), COMPUTER_ANSWER)
 
-    def _waited(self, flow: Any, now: float) -> Any:
+    def _waited(self, flow: Flow, now: float) -> Any:
         """The game after the open twist's skip, once it has been open :data:`SKIP_WAIT_S`
         before a computer seat; None before (or when there is none)."""
         after = self.upcoming(flow)
@@ -133,7 +135,7 @@ class Computer:
             return None
         return self.open_twist[1] + SKIP_WAIT_S
 
-    def ask_hint(self, flow: Any, title: str) -> str:
+    def ask_hint(self, flow: Flow, title: str) -> str:
         """Ask for a hint for the person to move; the notice saying what happens."""
         if flow.game is not None and "hints" not in flow.options:
             return f"hint: the computer does not play {title}, so it gives no hints"
@@ -156,7 +158,7 @@ class Computer:
 
     # -- answers -------------------------------------------------------------------------------
 
-    def answer(self, flow: Any, args: dict[str, Any]) -> str:
+    def answer(self, flow: Flow, args: dict[str, Any]) -> str:
         """Take the computer's move for its turn; the notice telling the players."""
         key, after = self.computer_turn(flow), None
         if key is None or args.get("key") != key:
@@ -174,7 +176,7 @@ class Computer:
         self._say(flow, game, key, move, "computer")
         return f"{flow.seat_name(game.to_move)} plays {_words(flow, game, move)}"
 
-    def answer_hint(self, flow: Any, args: dict[str, Any]) -> str:
+    def answer_hint(self, flow: Flow, args: dict[str, Any]) -> str:
         """Take a hint for the person's turn; the notice telling the players."""
         key = self.turn_key(flow) if "hints" in flow.options else None
         if key is None or args.get("key") != key or self.hint_asked != key:
@@ -189,31 +191,31 @@ class Computer:
 
     # -- showing and judging -------------------------------------------------------------------
 
-    def prompted(self, flow: Any) -> Move | None:
+    def prompted(self, flow: Flow) -> Move | None:
         """The computer's move while its turn lasts (or is coming, once the twist is skipped)."""
         after = self.upcoming(flow) if self.prompts else None
         coming = None if after is None else self.prompts.get(_key(after))
         return coming or self.prompts.get(self.computer_turn(flow) or "")
 
-    def shown(self, flow: Any) -> Move | None:
+    def shown(self, flow: Flow) -> Move | None:
         """The move the board lights: the computer's, else a hint while its turn lasts and the
         marble (if placed) went where the hint said."""
         prompt = self.prompted(flow)
         if prompt is not None or self.hint is None or "hints" not in flow.options or self.hint[0] != self.turn_key(flow):
             return prompt
         move = self.hint[1]
-        return move if flow.game.phase is Phase.PLACE or flow.placed_hole == move.hole else None
+        return move if flow.game_in_play().phase is Phase.PLACE or flow.placed_hole == move.hole else None
 
-    def skips(self, flow: Any) -> bool:
+    def skips(self, flow: Flow) -> bool:
         """The computer seat in turn chose to skip its twist and its marble is in: the skip is
         its move, made now (the board would otherwise learn it only from the next seat's
         marble, and meanwhile say the computer is to twist and refuse that seat a hint)."""
-        game = flow.game
+        game = _played(flow)
         own = self.prompts.get(self.computer_turn(flow) or "")
-        return (own is not None and own.twist is None and game.phase is Phase.TWIST
+        return (own is not None and own.twist is None and game is not None and game.phase is Phase.TWIST
                 and flow.placed_hole == own.hole and game.may_skip_twist())
 
-    def _say(self, flow: Any, game: Any, key: str, move: Any, by: str) -> None:
+    def _say(self, flow: Flow, game: Any, key: str, move: Any, by: str) -> None:
         """Keep what the page says of an answered move while its turn lasts."""
         keep = {*self.prompts, *(self.hint[:1] if self.hint else ())}
         self.said = {k: v for k, v in self.said.items() if k in keep}
@@ -224,7 +226,7 @@ class Computer:
                           "hole": hole_name(move.hole, g), "origin": None if origin is None else hole_name(origin, g),
                           "colour": None if marble is None else flow.colours[marble]}
 
-    def showing(self, flow: Any) -> dict[str, Any] | None:
+    def showing(self, flow: Flow) -> dict[str, Any] | None:
         """The move the board lights now, for the page: ``{by: "computer" | "hint", seat, name,
         move, words, hole, origin, colour}`` (``colour``: the marble's; None for a marble moved
         in Triple's move phase), or None."""
@@ -234,7 +236,7 @@ class Computer:
         answered = [*self.prompts.items(), *([self.hint] if self.hint else [])]
         return next((self.said[key] for key, move in answered if move == shown and key in self.said), None)
 
-    def follows(self, flow: Any, actions: tuple[Action, ...]) -> bool:
+    def follows(self, flow: Flow, actions: tuple[Action, ...]) -> bool:
         """Every action of a computer seat's turn is the move it chose: played out on a copy of
         the game, each action is checked against the move of the seat whose turn it is. A
         take-back is the players' right: what follows it is not checked."""
@@ -242,7 +244,7 @@ class Computer:
         key = self.turn_key(flow) if seats else None
         if key is None:
             return True
-        game = copy.deepcopy(flow.game)  # mid-turn as the board stands
+        game = copy.deepcopy(flow.game_in_play())  # mid-turn as the board stands
         for action in actions:
             if game.is_over() or action.kind == "take_back":
                 return True
@@ -256,16 +258,22 @@ class Computer:
         return True
 
     @staticmethod
-    def _copy(flow: Any) -> Any:
+    def _copy(flow: Flow) -> Any:
         """The core's own copy of the game at the start of the turn, free to search on."""
-        game = flow.game
-        copy = flow.catalogue.make(flow.options, game.geometry.size, game.starter)
+        game = flow.game_in_play()
+        copy = cast(OpponentRules, flow.catalogue.make(flow.options, game.geometry.size, game.starter))
         for move in game.moves:
             copy.push(move)
         return copy
 
 
 # -- the game's own notation and turns -----------------------------------------------------------
+
+def _played(flow: Flow) -> OpponentRules | None:
+    """The game in play as the computer plays it, or None: only the games whose spec says
+    ``computer`` are asked for moves and twists (a game of none, Picture-Puzzle's, lists none)."""
+    return cast("OpponentRules | None", flow.game)
+
 
 def _key(game: Any) -> str:
     """The name of the turn ``game`` is at the start of: the move number and the position."""
@@ -297,9 +305,9 @@ def _is_chosen(move: Any, action: Action) -> bool:
         colour = getattr(move, "colour", None)
         return action.hole == move.hole and (action.colour is None or colour is None or action.colour == colour)
     if action.kind == "lift":
-        return action.hole == getattr(move, "origin", None)
+        return bool(action.hole == getattr(move, "origin", None))
     if action.kind == "drop":
-        return action.hole == move.hole
+        return bool(action.hole == move.hole)
     if action.kind == "twist":
         return bool(action.twist == move.twist)
     return move.twist is None  # a skip
@@ -309,11 +317,12 @@ def _named(game: Any, text: Any) -> Move | str:
     """The legal move of ``game`` named ``text`` in the game's notation, or why not."""
     for move in game.legal_moves():
         if game.move_name(move) == text:
-            return move
+            found: Move = move
+            return found
     return f"{text!r} is not a legal move for seat {game.to_move} now"
 
 
-def _words(flow: Any, game: Any, move: Any) -> str:
+def _words(flow: Flow, game: Any, move: Any) -> str:
     """``move`` for the seat to move in ``game``, in words (a Triple move names its colour or
     the marble it moves)."""
     g, origin, colour = game.geometry, getattr(move, "origin", None), getattr(move, "colour", None)

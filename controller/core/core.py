@@ -20,8 +20,9 @@ from typing import Any
 from .. import games
 from ..errors import ProfileError
 from ..events import ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
-from ..flow import PLAYING, Action, Resume
-from ..games import GameSpec, OptionError
+from ..board import Physical, Step
+from ..flow import AWAITING_PLACEMENT, AWAITING_TWIST, BETWEEN_GAMES, CHOOSING, GAME_OVER, REPAIR, Action, Menu, Resume
+from ..games import Flow, GameSpec, OptionError
 from ..lights.render import next_change, render
 from ..lights.scenes import paused_scene
 from ..lights.view import PALETTE, View
@@ -38,9 +39,9 @@ COMMANDS = ("new_game", "take_back", "abort", "menu", "hint", "computer_move", "
 # How notices name the commands and the flow's states: in words, never the identifiers.
 COMMAND_WORDS = {"new_game": "new game", "take_back": "take back", "computer_move": "computer's move",
                  "hint_move": "hint", "save_picture": "save picture"}
-WHILE = {"awaiting_placement": "while a marble is awaited", "awaiting_twist": "while a twist is awaited",
-         "repair": "while the board is being repaired", "game_over": "once the game is over",
-         "between_games": "between the games of a match"}
+WHILE = {AWAITING_PLACEMENT: "while a marble is awaited", AWAITING_TWIST: "while a twist is awaited",
+         REPAIR: "while the board is being repaired", GAME_OVER: "once the game is over",
+         BETWEEN_GAMES: "between the games of a match"}
 log = logging.getLogger(__name__)
 
 
@@ -73,7 +74,7 @@ class Core:
         self.games_started = 0  # new games started since it started (the page's messages start afresh with each)
         self.now = start_time
         self.referee = Referee(profile, settle_s, grace_s, turn_settle_s, start, steady_s)
-        self.flow: Any = self._flow_for(games.DEFAULT)
+        self.flow: Flow = self._flow_for(games.DEFAULT)
         self.rooms = MenuRoom(games.offered(profile.size), profile.size)
         self.computer = Computer()
         self.display = Display(self.chain, start_time)
@@ -91,6 +92,8 @@ class Core:
         self._run_timers()
         frame = self.display.render(self._view(), self.now)
         think = self.computer.think(self.flow, self.now)
+        if think is not None:
+            think = replace(think, opponent=self.spec.opponent)  # the spec says who plays the game
         records, notices = self.out.take()
         return Effects(frame, records, notices, think)
 
@@ -100,10 +103,9 @@ class Core:
         ``frames=False`` leaves out the LEDs' animation: what a replay needs, since a frame
         changes what is lit, never what is refereed (a won game's animation asks for a Tick
         every 0.12 s for as long as the tape is silent)."""
-        deadline = getattr(self.flow, "deadline", None)
         times = [self.referee.grace_at, self.referee.settles_at(), self.referee.steady_at(self.now),
                  next_change(self._view(), self.now) if frames else None,
-                 self.computer.wake_at(), deadline() if deadline is not None else None]
+                 self.computer.wake_at(), self.flow.deadline()]
         return min((t for t in times if t is not None), default=None)
 
     def state(self) -> dict[str, Any]:
@@ -134,15 +136,15 @@ class Core:
         return games.get(self.flow.options.get("game", games.DEFAULT))
 
     @property
-    def menu(self) -> Any:
+    def menu(self) -> Menu:
         return self.rooms.menu
 
     @property
-    def physical(self) -> Any:
+    def physical(self) -> Physical:
         return self.referee.physical
 
     @property
-    def repair(self) -> list[Any]:
+    def repair(self) -> list[Step]:
         return self.referee.repair
 
     @property
@@ -168,7 +170,7 @@ class Core:
             self.out.notices.append(f"ignored {event!r}: not an event the core knows")
 
     def _button(self, button: str) -> None:
-        if self.flow.state == "choosing":
+        if self.flow.state == CHOOSING:
             options, notice = self.rooms.button(button)
             if notice:
                 self.out.notices.append(notice)
@@ -178,9 +180,9 @@ class Core:
             pass
         elif button == "back":
             self._command("take_back", {})
-        elif button == self.hint_button and self.flow.state in PLAYING:
+        elif button == self.hint_button and self.flow.state in self.flow.playing_states:
             self._command("hint", {})
-        elif button == "ok" and self.flow.state == "game_over":
+        elif button == "ok" and self.flow.state == GAME_OVER:
             self._command("menu", {})
         else:
             self.out.notices.append(f"button {button!r} does nothing {WHILE.get(self.flow.state, 'now')}")
@@ -219,7 +221,7 @@ class Core:
         except OptionError as error:
             self.out.notices.append(f"new game: {error}")
             return
-        if self.flow.state != "choosing":
+        if self.flow.state != CHOOSING:
             self.out.records.append(self.flow.to_menu(self.now))
         self._start(options)
         # Marbles left from before are no one's move: guide them off at once, accept nothing first.
@@ -228,8 +230,8 @@ class Core:
     def _take_back(self, args: dict[str, Any]) -> None:
         if not self.flow.may_take_back():
             self.out.notices.append("nothing to take back: " + {
-                "choosing": "no game is running", "game_over": "the game is over",
-                "between_games": "the game is over"}.get(self.flow.state, "no move has been played yet"))
+                CHOOSING: "no game is running", GAME_OVER: "the game is over",
+                BETWEEN_GAMES: "the game is over"}.get(self.flow.state, "no move has been played yet"))
             return
         twist = self._last_twist()
         self.referee.accept(self.flow, (Action("take_back"),), self.now, self.out)
@@ -243,10 +245,11 @@ class Core:
         game = self.flow.game
         if game is None or game.phase is not Phase.PLACE or not game.moves:
             return None
-        return game.moves[-1].twist
+        twist: Twist | None = game.moves[-1].twist
+        return twist
 
     def _abort(self, args: dict[str, Any]) -> None:
-        if self.flow.state != "choosing":
+        if self.flow.state != CHOOSING:
             self.out.records.append(self.flow.to_menu(self.now))
             self.out.notices.append("back to the menu")
         self.menu.reset()
@@ -279,11 +282,13 @@ class Core:
         self.games_started += 1
         self.referee.sees(self.flow.colours, self.colours, self.sensing)
         match = " (a match)" if options.get("match") else ""
-        self.out.notices.append(f"new game of {self.spec.title}{match}: {self.flow.seat_name(self.flow.game.to_move)} to move")
+        game = self.flow.game
+        assert game is not None  # the new game just started
+        self.out.notices.append(f"new game of {self.spec.title}{match}: {self.flow.seat_name(game.to_move)} to move")
         self.out.notices.extend(self.flow.take_news())  # what the game says before it starts
         self.physical.changed_t = self.now
 
-    def _flow_for(self, name: str) -> Any:
+    def _flow_for(self, name: str) -> Flow:
         flow = games.get(name).flow(games, self.colours, self.geometry.size)
         flow.board_level = self.level
         return flow
@@ -297,9 +302,8 @@ class Core:
             self.referee.judge_at_once(self.flow, self.spec, self.computer, self.now, self.out)
         if self.referee.grace_over(self.now):
             self.referee.enter_repair(self.flow, self.out)
-        tick = getattr(self.flow, "tick", None)  # a flow that keeps time (a show, a time limit)
-        if tick is not None:
-            records = tick(self.now)
+        if self.flow.keeps_time:  # a show, a time limit
+            records = self.flow.tick(self.now)
             if records:  # the game moved on by the clock: what the board must show has changed
                 self.referee.look_again(self.now)
             self.out.records.extend(records)
@@ -307,20 +311,20 @@ class Core:
 
     def _judge(self) -> None:
         state = self.flow.state
-        if state == "choosing":
+        if state == CHOOSING:
             options = self.menu.see(self.referee.occupied())
             if options:
                 self._start(options)
             return
-        if state in PLAYING or self.referee.provisional:  # a move that ended the game may be withdrawn
+        if state in self.flow.playing_states or self.referee.provisional:  # a move that ended the game may be withdrawn
             self.referee.judge(self.flow, self.spec, self.computer, self.now, self.out)
-            if self.flow.state == "awaiting_twist" and self.computer.skips(self.flow):
+            if self.flow.state == AWAITING_TWIST and self.computer.skips(self.flow):
                 self.referee.accept(self.flow, (Action("skip"),), self.now, self.out)
         state = self.flow.state
         # game over or between games, the end sure: the players cleared the board (it may be
         # cleared before a win accepted at once was sure, and is not judged again once still)
-        if state not in (*PLAYING, "choosing") and not self.referee.provisional and not self.referee.occupied():
-            self.out.records.append(self.flow.next_game(self.now) if state == "between_games" else self.flow.to_menu(self.now))
+        if state not in (*self.flow.playing_states, CHOOSING) and not self.referee.provisional and not self.referee.occupied():
+            self.out.records.append(self.flow.next_game(self.now) if state == BETWEEN_GAMES else self.flow.to_menu(self.now))
             self.computer = Computer()  # the next game's turns are its own (their keys may repeat the last game's)
             self.physical.rest(())
 
@@ -342,10 +346,10 @@ class Core:
         self.referee.sees(self.flow.colours, self.colours, self.sensing)
         self.physical.orientation_known = False  # the blocks may have turned while we were down
         self.physical.changed_t = t  # judge the board as found, even if no reading changes
-        self.referee.strict = self.referee.reconciling = self.flow.state in PLAYING
+        self.referee.strict = self.referee.reconciling = self.flow.state in self.flow.playing_states
 
     def _resumed_from(self) -> str:
-        if self.flow.state == "choosing":
+        if self.flow.state == CHOOSING:
             return "starting at the menu"
         return f"resumed the game from the {self.resume.used} record(s) before it"
 
@@ -358,7 +362,7 @@ class Core:
         key = (flow.state, flow.colours, game and flow.expected(), game and game.phase, game and game.to_move,
                menu.page_name(), tuple(menu.option_holes()), menu.pick, self.repair[:1],
                flow.match and len(flow.match.outcomes), prompt, flow.awaits_colour(),
-               getattr(flow, "left_s", None),  # a flow's countdown, where it keeps one
+               flow.left_s,  # a flow's countdown, where it keeps one
                self.referee.link_up)
         return self.display.view(key, lambda: replace(self.spec.scene(flow, menu, self.repair, prompt),
                                                       no_sensors=not self.referee.link_up))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import PlaceTwistGame
+from ..flow.contract import GameRules
 
 RGB = tuple[int, int, int]
 
@@ -29,9 +29,10 @@ class Think:
     on."""
 
     key: str  # names the turn; an answer for any other turn is ignored
-    game: PlaceTwistGame
+    game: GameRules
     level: int | None = None  # the game's "level" option; None: the daemon's configured level
     answer: str = "computer_move"  # the command the answer comes back as ("hint_move" for a hint)
+    opponent: str | None = None  # who plays it, as the game's spec says (controller.ai.OPPONENTS); None: by the game
 
 
 @dataclass

@@ -29,15 +29,16 @@ from typing import Any
 
 from ..board import BoardInputError, Diff, Physical, Step, compare, repair_steps
 from ..events import EMPTY, MARBLE, EncoderSteps, HoleReading, LinkChange
-from ..flow import Action
+from ..flow import AWAITING_PLACEMENT, AWAITING_TWIST, REPAIR, Action
 from ..games import GameSpec
 from ..rules import Phase, hole_name
+from ..games import Flow
 from .computer import Computer
 from .effects import Outbox
 from .provisional import Provisional, rewind, sensed_holes, stage, stands
 from .timing import Timing
 
-AT_ONCE = ("awaiting_placement", "awaiting_twist")  # the flow states in which moves are accepted at once
+AT_ONCE = (AWAITING_PLACEMENT, AWAITING_TWIST)  # the flow states in which moves are accepted at once
 
 
 class Referee:
@@ -67,7 +68,7 @@ class Referee:
 
     # -- inputs --------------------------------------------------------------------------------
 
-    def sense(self, event: HoleReading | EncoderSteps, flow: Any, out: Outbox) -> None:
+    def sense(self, event: HoleReading | EncoderSteps, flow: Flow, out: Outbox) -> None:
         if isinstance(event, HoleReading) and event.reading in self.colour_blind:
             self.physical.suggested[event.hole] = self.game_colours.index(
                 self.assumed_colour(event.reading, self.game_colours, self.game_colours[0]))
@@ -134,7 +135,7 @@ class Referee:
 
     # -- judging at once ------------------------------------------------------------------------
 
-    def judge_at_once(self, flow: Any, spec: GameSpec, computer: Computer, now: float, out: Outbox) -> None:
+    def judge_at_once(self, flow: Flow, spec: GameSpec, computer: Computer, now: float, out: Outbox) -> None:
         """Accept the moves the board explains now, if the evidence they rest on stands (see
         :mod:`.provisional`); they stay provisional until it has stood for the guard."""
         self._confirm(now)
@@ -144,7 +145,7 @@ class Referee:
         if not steady or looking == self._looked or not self._judges_at_once(flow, spec):
             return  # readings still moving, or nothing new since it last looked
         self._looked = looking
-        game = flow.game
+        game = flow.game_in_play()
         blocks = range(1, len(physical.steps) + 1)
         moving = tuple(b for b in blocks if physical.is_moving(b, now, self.turn_settle_s)) if game.phase is Phase.PLACE else ()
         diff = compare(flow.expected(), physical, flow.colours, moving)  # a placement made as a block turns
@@ -163,7 +164,7 @@ class Referee:
         evidence = [h for h, _ in diff.added] + [h for b, _ in turns for h in self.physical.geometry.block_holes[b - 1]]
         self.provisional.append(Provisional(before, placed, applied, turns, tuple(evidence)))
 
-    def _judges_at_once(self, flow: Any, spec: GameSpec) -> bool:
+    def _judges_at_once(self, flow: Flow, spec: GameSpec) -> bool:
         """Whether moves may be judged before the board settles: in an eager game's turns, with
         the link up, the orientation of every block known and nothing left to mend first."""
         return (spec.eager and flow.state in AT_ONCE and self.link_up and self.physical.orientation_known
@@ -181,10 +182,10 @@ class Referee:
 
     # -- judging the settled board -------------------------------------------------------------
 
-    def judge(self, flow: Any, spec: GameSpec, computer: Computer, now: float, out: Outbox) -> None:
+    def judge(self, flow: Flow, spec: GameSpec, computer: Computer, now: float, out: Outbox) -> None:
         """Judge the settled board of a game in play (or of one just ended by a provisional
         move): play on, accept actions, withdraw provisional moves, or mismatch."""
-        game = flow.game
+        game = flow.game_in_play()
         diff = compare(flow.expected(), self.physical, flow.colours)
         actions = None if self.hold else spec.explain(game, diff, flow.placed_hole, self.physical)
         if actions and not computer.follows(flow, actions):
@@ -207,34 +208,35 @@ class Referee:
             self._mismatch(flow, spec, diff, now, out)
         self.strict = False
 
-    def _play_on(self, flow: Any, spec: GameSpec, actions: tuple[Action, ...], diff: Diff, now: float,
+    def _play_on(self, flow: Flow, spec: GameSpec, actions: tuple[Action, ...], diff: Diff, now: float,
                  out: Outbox) -> None:
         records = self.accept(flow, actions, now, out, diff)
-        if len(self._applied(actions, records)) == len(actions) or flow.game.is_over():
+        if len(self._applied(actions, records)) == len(actions) or flow.game_in_play().is_over():
             self._settle_blocks(diff)  # a refused twist's block stays counted: it is turned back
         self.reconciling = False  # the board showed the game plus a move: it is the players' again
         self.provisional = []  # the settled board shows what was accepted before
         self._recheck(flow, spec, now, out)
 
-    def accept(self, flow: Any, actions: tuple[Action, ...], now: float, out: Outbox,
+    def accept(self, flow: Flow, actions: tuple[Action, ...], now: float, out: Outbox,
                diff: Diff | None = None) -> list[dict[str, Any]]:
         """Apply ``actions`` (explaining ``diff``, if they were read on the board); their journal
         records (the first action the rules refuse stops them)."""
-        earned, before = len(flow.game.places), flow.move_texts()
+        earned, before = len(flow.game_in_play().places), flow.move_texts()
         times: list[float | None] = self._evidence_times(actions) if diff is not None else [None] * len(actions)
         placed_t = self.physical.last_change([flow.placed_hole]) if flow.placed_hole is not None else None
         records = flow.accept(actions, now)
         out.records.extend(records)
         out.notices.extend(describe(flow, r) for r in records)
         out.notices.extend(flow.take_news())
-        for number, place in enumerate(flow.game.places[earned:], start=earned + 1):
-            if not flow.game.is_over():  # places earned while the others play on
+        for number, place in enumerate(flow.game_in_play().places[earned:], start=earned + 1):
+            if not flow.game_in_play().is_over():  # places earned while the others play on
                 out.notices.append(f"{_seats(flow, place)} {'takes' if len(place) == 1 else 'share'} place {number}")
         self.repair, self.grace_at = [], None
         if any(a.kind == "take_back" for a in actions):
             self.provisional = []  # what was provisional is the players' to take back now
         self.timing.update(flow, before, self._applied(actions, records), times, now, placed_t)
-        return records
+        accepted: list[dict[str, Any]] = records
+        return accepted
 
     def _evidence_times(self, actions: tuple[Action, ...]) -> list[float | None]:
         """For each action, when the readings (and counts) it rests on last changed."""
@@ -250,7 +252,7 @@ class Referee:
                 times.append(physical.last_change([action.hole]) if action.hole is not None else None)
         return times
 
-    def _withdraw(self, flow: Any, spec: GameSpec, computer: Computer, now: float, out: Outbox, *,
+    def _withdraw(self, flow: Flow, spec: GameSpec, computer: Computer, now: float, out: Outbox, *,
                   forward: bool) -> bool:
         """Withdraw the latest provisional moves if the game as it stood before them explains
         the settled board (the fewest that do; with ``forward``, by moves alone, else by a
@@ -258,7 +260,8 @@ class Referee:
         blocks = range(1, len(self.physical.steps) + 1)
         if not self.provisional or not all(self.physical.quarters(block) for block in blocks):
             return False  # a block between quarters proves nothing: its marbles are between sensors
-        trial = copy.deepcopy(flow.game, {id(flow.game.geometry): flow.game.geometry})
+        game = flow.game_in_play()
+        trial = copy.deepcopy(game, {id(game.geometry): game.geometry})
         turns: list[tuple[int, int]] = []
         for index in range(len(self.provisional) - 1, -1, -1):
             entry = self.provisional[index]
@@ -276,7 +279,7 @@ class Referee:
             return True
         return False
 
-    def _take_back_to(self, flow: Any, index: int, turns: list[tuple[int, int]], now: float, out: Outbox) -> None:
+    def _take_back_to(self, flow: Flow, index: int, turns: list[tuple[int, int]], now: float, out: Outbox) -> None:
         """Take the game back to before provisional acceptance ``index``; ``turns`` are the
         (block, steps) the acceptances since took off the encoder counts."""
         entry, withdrawn = self.provisional[index], [a for e in self.provisional[index:] for a in e.actions]
@@ -286,20 +289,20 @@ class Referee:
         del self.provisional[index:]
         self.retractions += len(withdrawn)
         self.timing.update(flow, before, (), [], now)
-        out.notices.append(f"withdrawn: {', '.join(_action_words(a, flow.game.geometry) for a in withdrawn)} "
+        out.notices.append(f"withdrawn: {', '.join(_action_words(a, flow.game_in_play().geometry) for a in withdrawn)} "
                            "(a later reading showed otherwise)")
 
-    def enter_repair(self, flow: Any, out: Outbox) -> None:
+    def enter_repair(self, flow: Flow, out: Outbox) -> None:
         self.grace_at = None
-        if flow.state in ("awaiting_placement", "awaiting_twist"):
+        if flow.state in AT_ONCE:
             flow.broke()
             out.notices.append("the board does not match the game: repair mode")
 
-    def _sensed_the_game(self, flow: Any) -> bool:
+    def _sensed_the_game(self, flow: Flow) -> bool:
         game = flow.game
         return game is not None and compare(flow.expected(), self.physical, flow.colours).is_same()
 
-    def _recheck(self, flow: Any, spec: GameSpec, now: float, out: Outbox) -> None:
+    def _recheck(self, flow: Flow, spec: GameSpec, now: float, out: Outbox) -> None:
         """After accepting: anything the actions did not explain (the rules refused one) is a
         mismatch like any other. A game that just ended leaves the board to the players."""
         game = flow.game
@@ -315,23 +318,23 @@ class Referee:
         a twist that comes with a placement not seen yet."""
         self.physical.rest(tuple(b for b in range(1, len(self.physical.steps) + 1) if b not in diff.loose))
 
-    def _matched(self, flow: Any, diff: Diff, out: Outbox) -> None:
+    def _matched(self, flow: Flow, diff: Diff, out: Outbox) -> None:
         self._settle_blocks(diff)
         self.grace_at, self.repair, self.hold, self.reconciling = None, [], False, False
         self.provisional = []  # the settled board shows what was accepted at once
-        if flow.state == "repair":
+        if flow.state == REPAIR:
             flow.mended()
             out.notices.append("the board matches again: play on")
             out.notices.extend(flow.take_news())  # what mending set off (Picture-Puzzle's next round)
 
-    def _mismatch(self, flow: Any, spec: GameSpec, diff: Diff, now: float, out: Outbox) -> None:
+    def _mismatch(self, flow: Flow, spec: GameSpec, diff: Diff, now: float, out: Outbox) -> None:
         game, expected = flow.game, flow.expected()
         self.repair = repair_steps(diff, expected, self.physical, flow.colours, spec.next_colour(game))
         if self.strict:
             self.enter_repair(flow, out)
-        elif self.grace_at is None and flow.state != "repair":
+        elif self.grace_at is None and flow.state != REPAIR:
             self.grace_at = now + self.grace_s
-        if flow.state == "repair":
+        if flow.state == REPAIR:
             out.notices.append(f"repair: {self.repair[0].text(expected)}")
 
     def occupied(self) -> set[int]:
@@ -349,7 +352,7 @@ def _action_words(action: Action, g: Any) -> str:
     return hole_name(action.hole, g) if action.hole is not None else f"the {action.kind.replace('_', '-')}"
 
 
-def describe(flow: Any, record: dict[str, Any]) -> str:
+def describe(flow: Flow, record: dict[str, Any]) -> str:
     """A journal record in words, for the notices (the seats by name)."""
     kind, game = record["kind"], flow.game
     if kind == "place":
@@ -371,7 +374,7 @@ STEP_WORDS = {"build": "{hole}: a stone of the picture", "remove": "{hole}: a st
               "lift": "{hole}: a marble lifted", "drop": "{hole}: the marble put down"}
 
 
-def _ending(flow: Any, record: dict[str, Any]) -> str:
+def _ending(flow: Flow, record: dict[str, Any]) -> str:
     winners, standings, why = record["winners"], record.get("standings") or [], record["termination"]
     if not winners:
         return f"draw ({why})"
@@ -380,5 +383,5 @@ def _ending(flow: Any, record: dict[str, Any]) -> str:
     return f"{flow.seat_name(winners[0])} wins ({why})"
 
 
-def _seats(flow: Any, seats: Any) -> str:
+def _seats(flow: Flow, seats: Any) -> str:
     return " & ".join(flow.seat_name(seat) for seat in seats)

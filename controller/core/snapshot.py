@@ -34,28 +34,27 @@ Keys (existing ones keep their meaning; the game's keys were added for the famil
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..events import EMPTY
+from ..flow import CHOOSING
+from ..flow.contract import GameRules
+from ..games import GAMES
 from ..rules import Position, hole_name, record_of
+from ..rules.record import AnyGame as RecordedGame
+from ..games import Flow
 
 SYMBOLS = "xoyz"  # the colour indices as the rules' text boards print them
 
-# What each state of the flows asks of the players, in words for people (the web page, the
-# MQTT summary, Home Assistant); "to ..." follows the name of the seat to move.
-STATE_WORDS = {
-    "choosing": "Choose a game: put a marble on a lit hole, or start one here",
-    "awaiting_placement": "to place a marble",
-    "awaiting_twist": "to turn a block",
-    "confirming_colour": "to confirm the new marble's colour",
-    "repair": "Repair the board as lit",
-    "game_over": "Game over: clear the board for the next game",
-    "between_games": "Clear the board for the next game of the match",
-}
+# What each state of the games' flows asks of the players, in words for people (the web page,
+# the MQTT summary, Home Assistant), as each flow says them; "to ..." follows the name of the
+# seat to move.
+STATE_WORDS = {state: words for spec in GAMES for state, words in spec.flow.state_words.items()}
 
 
 def state(core: Any) -> dict[str, Any]:
     flow, game = core.flow, core.flow.game
+    own = flow.own_state()  # the keys the game's flow fills in: cards, eliminated, taken, detail
     return {
         "state": flow.state,
         "doing": (flow.doing() if game else None) or STATE_WORDS.get(flow.state, flow.state),
@@ -67,7 +66,7 @@ def state(core: Any) -> dict[str, Any]:
         "outcome": outcome(game),
         "repair": [step.text(game.position) for step in core.repair] if game else [],
         "match": match(flow),
-        "menu": core.rooms.state(core.geometry) if flow.state == "choosing" else None,
+        "menu": core.rooms.state(core.geometry) if flow.state == CHOOSING else None,
         "options": dict(flow.options) if game else None,  # the game's: computer, match, players, ...
         "frame": [list(rgb) for rgb in core.display.frame or ()],
         "game": flow.options.get("game") if game else None,
@@ -75,9 +74,9 @@ def state(core: Any) -> dict[str, Any]:
         "standings": [list(place) for place in game.standings] if game else [],
         "playing": list(game.playing()) if game and not game.is_over() else [],
         "marbles": list(flow.colours),
-        "cards": [str(card) for card in getattr(game, "cards", ())],  # games without cards have none
-        "eliminated": list(getattr(game, "eliminated", ())),
-        "taken": taken(game),
+        "cards": own["cards"],
+        "eliminated": own["eliminated"],
+        "taken": own["taken"],
         "confirm": confirm(core),
         "prompt": core.computer.showing(flow) if game else None,
         "mid_turn": mid_turn(core),
@@ -85,12 +84,12 @@ def state(core: Any) -> dict[str, Any]:
         "games_started": core.games_started,
         "link": core.referee.link_up,
         "link_problem": core.referee.link_problem or None,
-        "detail": flow.detail() if game and hasattr(flow, "detail") else None,
+        "detail": own["detail"],
         "record": record(flow),
     }
 
 
-def seats(flow: Any) -> list[dict[str, Any]]:
+def seats(flow: Flow) -> list[dict[str, Any]]:
     """Each seat of the game in play: its number, its name and its colour."""
     game = flow.game
     if game is None:
@@ -99,34 +98,28 @@ def seats(flow: Any) -> list[dict[str, Any]]:
             for seat, name in enumerate(names(flow), start=1)]
 
 
-def names(flow: Any) -> list[str]:
+def names(flow: Flow) -> list[str]:
     """The seats' names (the computer's seats by its level where no name was typed)."""
-    return flow.seat_names()[:flow.game.players]
+    seated: list[str] = flow.seat_names()[:flow.game_in_play().players]
+    return seated
 
 
-def record(flow: Any) -> dict[str, Any] | None:
+def record(flow: Flow) -> dict[str, Any] | None:
     """The record of the game in play (headers in order, canonical moves), or None."""
     game = flow.game
     if game is None:
         return None
     colours = [flow.seat_colour(seat) for seat in range(1, game.players + 1)]
-    done = record_of(game, names(flow), colours=colours)
+    done = record_of(cast(RecordedGame, game), names(flow), colours=colours)  # every game of the registry is one
     return {"headers": done.headers, "moves": done.moves}
-
-
-def taken(game: Any) -> dict[str, list[str]] | None:
-    """The cards each seat took in a bonus game (seat numbers as text keys), else None."""
-    if game is None or getattr(game, "mode", None) != "bonus":
-        return None
-    return {str(seat): [str(card) for card in cards] for seat, cards in game.taken.items()}
 
 
 def confirm(core: Any) -> dict[str, str] | None:
     """The new marble whose colour the board asks to confirm: its hole and the colour shown."""
-    colour = core.flow.awaits_colour()
-    if colour is None:
+    colour, hole = core.flow.awaits_colour(), core.flow.placed_hole
+    if colour is None or hole is None:  # a colour awaits confirmation only for a placed marble
         return None
-    return {"hole": hole_name(core.flow.placed_hole, core.geometry), "colour": colour}
+    return {"hole": hole_name(hole, core.geometry), "colour": colour}
 
 
 def mid_turn(core: Any) -> list[int]:
@@ -136,14 +129,14 @@ def mid_turn(core: Any) -> list[int]:
     return [block for block in range(1, len(physical.steps) + 1) if not physical.quarters(block)]
 
 
-def outcome(game: Any) -> dict[str, Any] | None:
+def outcome(game: GameRules | None) -> dict[str, Any] | None:
     if game is None or game.outcome is None:
         return None
     o = game.outcome
     return {"result": o.result, "winners": list(o.winners), "lines": [list(line) for line in o.lines]}
 
 
-def match(flow: Any) -> dict[str, Any] | None:
+def match(flow: Flow) -> dict[str, Any] | None:
     if flow.match is None:
         return None
     return {"wins": {str(seat): n for seat, n in flow.match.wins.items()}, "games": len(flow.match.outcomes)}

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games import Flow
+
 NO_TIME: dict[str, Any] = {"last_change_t": None, "accepted_t": None}
 
 
@@ -30,7 +32,7 @@ class Timing:
         self.moves: list[dict[str, Any]] = []
         self.halves: dict[tuple[int, str], tuple[float, float]] = {}
 
-    def update(self, flow: Any, before: list[str], actions: tuple[Any, ...], times: list[float | None],
+    def update(self, flow: Flow, before: list[str], actions: tuple[Any, ...], times: list[float | None],
                now: float, placed_t: float | None = None) -> None:
         """``actions`` (their evidence last changed at ``times``) were applied at ``now``; the
         flow's move texts were ``before``, and ``placed_t`` is when the hole of the placement

@@ -339,7 +339,8 @@ class Runtime:
         def search() -> None:
             try:
                 outcome["move"] = choose_move(game, level=level, progress=found.append, engine=self.engine,
-                                              deadline=lambda: given_up.is_set() or self.clock() >= stop)
+                                              deadline=lambda: given_up.is_set() or self.clock() >= stop,
+                                              opponent=request.opponent)
             except Exception as exc:  # a search bug must not leave the computer's turn stuck
                 outcome["error"] = exc
             finally:
@@ -357,7 +358,7 @@ class Runtime:
                    else f"the search overran its {seconds:g} s by more than {OVERRUN_S:g} s")
             try:
                 move, kind = (to_move(game, *found[-1].move), "its best move so far") if found else (
-                    fallback_move(game), "a level-1 move")
+                    fallback_move(game, opponent=request.opponent), "a level-1 move")
             except Exception:  # nothing to play: the players can still take back or abort
                 logging.getLogger("pentago_board").exception("computer opponent failed", extra={"fields": {"why": why}})
                 return

@@ -19,49 +19,67 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, Self, TypeVar, cast
 
 from transitions import Machine, MachineError
 
 from ..rules import IllegalMoveError, Match, Phase, PlaceTwistGame, Position, hole_name, move_name, parse_hole, parse_twist
+from .contract import GameRules
 from .records import record_problem
 from .seats import named, seat_names
 from .steps import Action
 
 log = logging.getLogger(__name__)
 
-STATES = ["choosing", "awaiting_placement", "awaiting_twist", "repair", "game_over", "between_games"]
-PLAYING = ["awaiting_placement", "awaiting_twist", "repair"]
-ENDED = ["game_over", "between_games"]
+# The states of the machine every flow builds on (the other flows name theirs beside them).
+CHOOSING = "choosing"  # the menu: no game in play
+AWAITING_PLACEMENT = "awaiting_placement"
+AWAITING_TWIST = "awaiting_twist"
+REPAIR = "repair"
+GAME_OVER = "game_over"
+BETWEEN_GAMES = "between_games"  # a match's game over, the next to come
+STATES = [CHOOSING, AWAITING_PLACEMENT, AWAITING_TWIST, REPAIR, GAME_OVER, BETWEEN_GAMES]
+PLAYING = [AWAITING_PLACEMENT, AWAITING_TWIST, REPAIR]
+ENDED = [GAME_OVER, BETWEEN_GAMES]
+# What each state asks of the players, in words for people (the web page, the MQTT summary,
+# Home Assistant); "to ..." follows the name of the seat to move.
+STATE_WORDS = {
+    CHOOSING: "Choose a game: put a marble on a lit hole, or start one here",
+    AWAITING_PLACEMENT: "to place a marble",
+    AWAITING_TWIST: "to turn a block",
+    REPAIR: "Repair the board as lit",
+    GAME_OVER: "Game over: clear the board for the next game",
+    BETWEEN_GAMES: "Clear the board for the next game of the match",
+}
 
 
 def _routed(trigger: str, sources: list[str], then: str) -> list[dict[str, Any]]:
     """After an accepted half-move: the game may be over (in a match or not), else ``then``."""
     return [
-        {"trigger": trigger, "source": sources, "dest": "between_games", "conditions": ["is_over", "match_goes_on"]},
-        {"trigger": trigger, "source": sources, "dest": "game_over", "conditions": "is_over"},
+        {"trigger": trigger, "source": sources, "dest": BETWEEN_GAMES, "conditions": ["is_over", "match_goes_on"]},
+        {"trigger": trigger, "source": sources, "dest": GAME_OVER, "conditions": "is_over"},
         {"trigger": trigger, "source": sources, "dest": then},
     ]
 
 
 TRANSITIONS: list[dict[str, Any]] = [
-    {"trigger": "start", "source": ["choosing", "game_over", "between_games"], "dest": "awaiting_placement"},
+    {"trigger": "start", "source": [CHOOSING, GAME_OVER, BETWEEN_GAMES], "dest": AWAITING_PLACEMENT},
     # A placement awaits its twist, unless it made five: the turn (multiplayer) or game ends there.
-    {"trigger": "placed", "source": ["awaiting_placement", "repair"], "dest": "awaiting_twist",
+    {"trigger": "placed", "source": [AWAITING_PLACEMENT, REPAIR], "dest": AWAITING_TWIST,
      "conditions": "awaits_twist"},
-    *_routed("placed", ["awaiting_placement", "repair"], "awaiting_placement"),
-    *_routed("twisted", ["awaiting_twist", "repair"], "awaiting_placement"),
-    *_routed("skipped", ["awaiting_twist", "repair"], "awaiting_placement"),
+    *_routed("placed", [AWAITING_PLACEMENT, REPAIR], AWAITING_PLACEMENT),
+    *_routed("twisted", [AWAITING_TWIST, REPAIR], AWAITING_PLACEMENT),
+    *_routed("skipped", [AWAITING_TWIST, REPAIR], AWAITING_PLACEMENT),
     # Taking back a twist leaves its placement awaiting a twist again; taking back a placement
     # (or a move without a twist) awaits a placement. A game's last move is taken back only
     # when the referee withdraws it (a later reading proved it wrong, see :meth:`rewind`).
-    {"trigger": "took_back", "source": ["awaiting_placement", "repair", *ENDED], "dest": "awaiting_twist",
+    {"trigger": "took_back", "source": [AWAITING_PLACEMENT, REPAIR, *ENDED], "dest": AWAITING_TWIST,
      "conditions": "awaits_twist"},
-    {"trigger": "took_back", "source": [*PLAYING, *ENDED], "dest": "awaiting_placement"},
-    {"trigger": "broke", "source": ["awaiting_placement", "awaiting_twist"], "dest": "repair"},
-    {"trigger": "mended", "source": "repair", "dest": "awaiting_twist", "conditions": "awaits_twist"},
-    {"trigger": "mended", "source": "repair", "dest": "awaiting_placement"},
-    {"trigger": "abort", "source": STATES[1:], "dest": "choosing"},
+    {"trigger": "took_back", "source": [*PLAYING, *ENDED], "dest": AWAITING_PLACEMENT},
+    {"trigger": "broke", "source": [AWAITING_PLACEMENT, AWAITING_TWIST], "dest": REPAIR},
+    {"trigger": "mended", "source": REPAIR, "dest": AWAITING_TWIST, "conditions": "awaits_twist"},
+    {"trigger": "mended", "source": REPAIR, "dest": AWAITING_PLACEMENT},
+    {"trigger": "abort", "source": STATES[1:], "dest": CHOOSING},
 ]
 
 
@@ -77,7 +95,7 @@ class Catalogue(Protocol):
         """A new game's options, complete and checked; ValueError names a bad one."""
         ...
 
-    def make(self, options: dict[str, Any], size: int, starter: int) -> PlaceTwistGame:
+    def make(self, options: dict[str, Any], size: int, starter: int) -> GameRules:
         """The rules object of the game ``options`` name."""
         ...
 
@@ -96,16 +114,28 @@ class Resume:
     problem: str | None = None
 
 
-class PlaceTwistFlow:
+G = TypeVar("G", bound=GameRules, covariant=True)  # the rules object of a flow's game
+
+
+class PlaceTwistFlow(Generic[G]):
     """Model of the machine: the game, the match, and what the board awaits.
 
     ``catalogue`` makes the games (see :class:`Catalogue`); ``colours`` are the board's own
     marble colours (a polarity board's two), and :attr:`colours` the running game's, by colour
-    index.
+    index. The flow of every game builds on this one: ``G`` is its game's rules object
+    (a :class:`~controller.rules.PlaceTwistGame` here; the place-then-twist steps of
+    :meth:`apply` are this flow's, and the other flows apply their own).
     """
 
     machine_states = STATES  # a family's flow built on this one names its own (games/triple/flow.py)
     machine_transitions = TRANSITIONS
+    playing_states: tuple[str, ...] = tuple(PLAYING)  # a game is played and the board judged in these
+    state_words: dict[str, str] = STATE_WORDS  # a flow with states of its own adds their words
+
+    # The hooks a flow of a game may have, each with its default here: none keeps time, counts
+    # down or adds keys of its own to the state.
+    keeps_time = False  # True: the core calls tick() on every event (a show, a time limit)
+    left_s: float | None = None  # a countdown's seconds left, as the LEDs show it
 
     # Set on each model by the Machine: the current state and one method per trigger.
     state: str
@@ -119,7 +149,7 @@ class PlaceTwistFlow:
         self.catalogue = catalogue
         self.board_colours = self.colours = colours
         self.size = size
-        self.game: PlaceTwistGame | None = None
+        self.game: G | None = None
         self.match: Match | None = None
         self.options: dict[str, Any] = {}
         self.placed_hole: int | None = None  # the placement awaiting its twist
@@ -127,7 +157,7 @@ class PlaceTwistFlow:
         self.news: list[str] = []  # the rules' refusals in words, for the notices
         self.board_level: int | None = None  # the board's configured level: names a computer seat
         self.machine = Machine(model=self, states=self.machine_states, transitions=self.machine_transitions,
-                               initial="choosing", auto_transitions=False)
+                               initial=CHOOSING, auto_transitions=False)
 
     # -- guards --------------------------------------------------------------------------------
 
@@ -161,7 +191,7 @@ class PlaceTwistFlow:
 
     def _begin(self, kind: str, t: float) -> dict[str, Any]:
         starter = self.match.starter() if self.match else 1
-        self.game = self.catalogue.make(self.options, self.size, starter)
+        self.game = cast(G, self.catalogue.make(self.options, self.size, starter))  # the catalogue's game for its flow
         self.placed_hole = None
         self.start()
         options = self.options if kind == "start" else {}  # a match's next game keeps its options
@@ -196,7 +226,7 @@ class PlaceTwistFlow:
 
     def apply(self, action: Action, t: float) -> dict[str, Any]:
         """Apply one action to the game and fire its trigger; raises IllegalMoveError."""
-        game = self._game()
+        game = self._place_twist()
         g = game.geometry
         if action.kind == "place":
             game.place(action.hole)  # type: ignore[arg-type]
@@ -222,7 +252,7 @@ class PlaceTwistFlow:
         self.trigger({"place": "placed", "twist": "twisted", "skip": "skipped", "take_back": "took_back"}[kind])
 
     def _take_back(self) -> None:
-        game = self._game()
+        game = self._place_twist()
         if game.phase is Phase.TWIST:
             game.pop()
             self.placed_hole = None
@@ -240,7 +270,7 @@ class PlaceTwistFlow:
         and the placement again when a move without a twist went back whole). The referee's
         way to withdraw moves a later reading proved wrong: it works after the game's end too.
         """
-        game, records = self._game(), []
+        game, records = self._place_twist(), []
         while _stage(game) > (moves, twist_due):
             records.append(self.apply(TAKE_BACK, t))
         if _stage(game) < (moves, twist_due) and placed is not None:
@@ -257,16 +287,25 @@ class PlaceTwistFlow:
         return {"t": t, "kind": "end", "result": outcome.result, "winners": list(outcome.winners),
                 "termination": outcome.termination.value, "standings": [list(p) for p in outcome.standings]}
 
-    def _game(self) -> PlaceTwistGame:
+    def _game(self) -> G:
+        return self.game_in_play()
+
+    def game_in_play(self) -> G:
+        """The game in play (for the rooms that act only while one is); IllegalMoveError if none."""
         if self.game is None:
             raise IllegalMoveError("no game is running")
         return self.game
+
+    def _place_twist(self) -> PlaceTwistGame:
+        """The game as this flow's own steps play it: a place-then-twist game (the flows of
+        other games override every step that would ask for one)."""
+        return cast(PlaceTwistGame, self._game())
 
     # -- resuming ------------------------------------------------------------------------------
 
     @classmethod
     def resumed(cls, records: list[dict[str, Any]], catalogue: Catalogue, colours: tuple[str, ...] = ("white", "black"),
-                size: int = 6) -> tuple[PlaceTwistFlow, Resume]:
+                size: int = 6) -> tuple[Self, Resume]:
         """A flow rebuilt from journal records (the end of a power cut), and how much of them
         it used: the longest prefix that replays cleanly (see :meth:`replay`)."""
         flow = cls(catalogue, colours, size)
@@ -311,11 +350,11 @@ class PlaceTwistFlow:
         if kind == "start":
             self.new_game({k: v for k, v in record.items() if k not in ("t", "kind", "starter")}, 0.0)
         elif kind == "next_game":
-            if self.state != "between_games":
+            if self.state != BETWEEN_GAMES:
                 raise IllegalMoveError("a next game of a match can only follow a finished game of the match")
             self.next_game(0.0)
         elif kind == "menu":
-            if self.state != "choosing":  # already at the menu: e.g. a journal of only "menu"
+            if self.state != CHOOSING:  # already at the menu: e.g. a journal of only "menu"
                 self.to_menu(0.0)
         elif kind in ("place", "twist", "skip", "take_back"):
             self.apply(self._action(record), 0.0)
@@ -340,7 +379,7 @@ class PlaceTwistFlow:
 
     def seat_colour(self, seat: int) -> str:
         """The colour a seat is shown in: its marbles' colour."""
-        return self.colours[self._game().colour_of(seat)]
+        return self.colours[self._place_twist().colour_of(seat)]
 
     def awaits_colour(self) -> str | None:
         """The colour of a new marble awaiting confirmation: never here (a seat's colour is its own)."""
@@ -371,6 +410,23 @@ class PlaceTwistFlow:
         """What happened that no journal record says (the rules' refusals), once."""
         news, self.news = self.news, []
         return news
+
+    # -- the hooks of a flow that keeps time or says more (defaults: it does not) --------------
+
+    def tick(self, t: float) -> list[dict[str, Any]]:
+        """The clock reached ``t`` (called only where :attr:`keeps_time`): the journal records
+        of what the time changed."""
+        return []
+
+    def deadline(self) -> float | None:
+        """When the flow next wants a Tick (a show's end, a time limit), or None."""
+        return None
+
+    def own_state(self) -> dict[str, Any]:
+        """The state's keys that a game's flow fills in (see :mod:`controller.core.snapshot`):
+        its face-up ``cards``, the seats ``eliminated``, the cards each seat has ``taken`` and
+        the ``detail`` of its play; here, none of them."""
+        return {"cards": [], "eliminated": [], "taken": None, "detail": None}
 
 
 TAKE_BACK = Action("take_back")

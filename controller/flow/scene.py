@@ -23,6 +23,7 @@ from ..lights.scenes import (
 from ..lights.view import View
 from ..rules import Match, Move, PlaceTwistGame, Places
 from .menu import Menu
+from .place_twist import CHOOSING, REPAIR
 
 DRAWN_GAME = "option"  # a drawn game's card pixel: the dim menu grey
 
@@ -38,12 +39,12 @@ class Flow(Protocol):
 
 def scene(flow: Flow, menu: Menu, repair: list[Step], prompt: Move | None = None) -> View:
     """The view for the flow's current state; ``prompt`` is a move to show (the computer's)."""
-    if flow.state == "choosing":
+    if flow.state == CHOOSING:
         holes = menu.option_holes()
         return menu_scene(holes, [holes[menu.pick]] if menu.pick is not None else [])
     game = flow.game
     assert game is not None  # every state but choosing has a game
-    if flow.state == "repair" and repair:
+    if flow.state == REPAIR and repair:
         main = repair_scene(repair[:1])
     elif game.outcome is None:
         main = overlay(_places(flow, game, game.places), turn_scene(seat_colour(flow, game, game.to_move)))

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..flow import Resume
-from ..rules import PlaceTwistGame
+from ..flow.contract import GameRules
 from . import classic, multiplayer, puzzle, teams, triple
 from .puzzle.capture import save as save_picture  # the board's pictures are Picture-Puzzle's
 from .spec import FLAGS, LEVEL, Choice, Flow, GameSpec, OptionError
@@ -38,7 +38,7 @@ NAMES = tuple(spec.name for spec in GAMES)
 DEFAULT = "classic"
 
 __all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameSpec", "OptionError", "argument_names", "colours", "get",
-           "make", "offered", "options", "resumed", "save_picture"]
+           "make", "offered", "options", "resumed", "save_picture", "variants"]
 
 
 def get(name: str) -> GameSpec:
@@ -52,8 +52,22 @@ def get(name: str) -> GameSpec:
 def argument_names() -> tuple[str, ...]:
     """Every argument a new-game command may name for some game: each game's options and the
     other names it reads (``aliases``, e.g. Triple's ``personal`` flag); each game checks its own."""
-    names = (name for spec in GAMES for name in (*(c.name for c in spec.choices), *getattr(spec, "aliases", ())))
+    names = (name for spec in GAMES for name in (*(c.name for c in spec.choices), *spec.aliases))
     return tuple(dict.fromkeys(("game", "names", *FLAGS, LEVEL, *names)))
+
+
+def variants() -> dict[str, tuple[GameSpec, int]]:
+    """Every variant the records and the `game` command name, with its game and board size
+    (the first, where one variant is played on two): the registry's view of the rules' variants.
+
+    >>> {name: (spec.name, size) for name, (spec, size) in variants().items()}["classic-9x9"]
+    ('classic', 9)
+    """
+    found: dict[str, tuple[GameSpec, int]] = {}
+    for spec in GAMES:
+        for size in spec.sizes:
+            found.setdefault(spec.variant(size), (spec, size))
+    return found
 
 
 def offered(size: int) -> tuple[GameSpec, ...]:
@@ -73,7 +87,7 @@ def options(args: Mapping[str, Any], size: int) -> dict[str, Any]:
     return get(name).options(args, size)
 
 
-def make(options: Mapping[str, Any], size: int, starter: int) -> PlaceTwistGame:
+def make(options: Mapping[str, Any], size: int, starter: int) -> GameRules:
     """The rules object for checked ``options``."""
     return get(options["game"]).make(options, size, starter)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from transitions.extensions import GraphMachine
 
-from . import GAMES, GameSpec
+from . import GAMES, Flow, GameSpec
 from ..flow.place_twist import STATES, TRANSITIONS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "flow.md"
@@ -40,20 +40,20 @@ def mermaid(title: str = PLACE_TWIST, states: list[str] = STATES,
     model = type("Drawing", (), {})()
     GraphMachine(model=model, states=states, transitions=transitions, initial="choosing",
                  auto_transitions=False, graph_engine="mermaid", show_conditions=True, title=title)
-    source: str = model.get_graph().source  # type: ignore[attr-defined]
+    source: str = model.get_graph().source
     # transitions writes the title as a bare front-matter line; mermaid wants a "title:" key
     return source.replace(f"---\n{title}\n---", f"---\ntitle: {title}\n---", 1)
 
 
-def flows() -> list[tuple[type, list[GameSpec]]]:
+def flows() -> list[tuple[type[Flow], list[GameSpec]]]:
     """Each flow class of the registry with the games it plays, in the registry's order."""
-    found: dict[type, list[GameSpec]] = {}
+    found: dict[type[Flow], list[GameSpec]] = {}
     for spec in GAMES:
         found.setdefault(spec.flow, []).append(spec)
     return list(found.items())
 
 
-def section(flow: type, specs: list[GameSpec]) -> str:
+def section(flow: type[Flow], specs: list[GameSpec]) -> str:
     """One flow's heading and diagram: the shared machine titled by its games' names, a game's
     own machine by its title."""
     if len(specs) > 1:

@@ -28,11 +28,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..ai import LEVEL_TABLE
 from ..errors import PentagoError
-from ..rules import Match, PlaceTwistGame, new_game
+from ..flow import Action, PlaceTwistFlow, explain, is_idle_turn, next_colour
+from ..flow.scene import scene
+from ..lights.view import View
+from ..flow.contract import GameRules
+from ..rules import PlaceTwistGame, new_game
 
 MAX_NAME_CHARS = 24  # a seat's name, as the page and the records show it
 FLAGS = ("computer", "match", "hints")  # options every game answers, even those that do not offer them
@@ -40,33 +44,9 @@ LEVEL = "level"  # the computer opponent's level: optional, for games the comput
 LEVEL_WORDS = ", ".join(f"{level.number} ({level.name})" for level in LEVEL_TABLE)
 
 
-class Flow(Protocol):
-    """What the core drives of any game's flow (:class:`~controller.flow.PlaceTwistFlow` is one):
-    its state and game, the journal records of starting, playing and leaving it, its replay."""
-
-    state: str
-    game: PlaceTwistGame | None
-    options: dict[str, Any]
-    colours: tuple[str, ...]  # the game's colour names by colour index
-    match: Match | None
-    placed_hole: int | None  # a placement awaiting its twist
-    repairs: int
-
-    def new_game(self, options: dict[str, Any], t: float) -> dict[str, Any]: ...
-    def next_game(self, t: float) -> dict[str, Any]: ...
-    def to_menu(self, t: float) -> dict[str, Any]: ...
-    def accept(self, actions: tuple[Any, ...], t: float) -> list[dict[str, Any]]: ...
-    def may_take_back(self) -> bool: ...
-    def broke(self) -> bool: ...
-    def mended(self) -> bool: ...
-    def move_texts(self) -> list[str]: ...
-    def rewind(self, moves: int, twist_due: bool, placed: int | None, t: float) -> list[dict[str, Any]]: ...
-    def replay(self, records: list[dict[str, Any]]) -> Any: ...
-    def expected(self) -> Any: ...  # the position the board should show (a pending marble included)
-    def seat_colour(self, seat: int) -> str: ...  # the colour a seat is shown in
-    def awaits_colour(self) -> str | None: ...  # the colour a new marble awaits confirmation in (Triple)
-    def colour_button(self, role: str, t: float) -> list[dict[str, Any]]: ...  # "cycle" or "confirm"
-    def take_news(self) -> list[str]: ...  # the rules' refusals and other news, in words, once
+# What the core drives of any game's flow: the base flow every game's flow builds on, with its
+# hooks' defaults (controller.flow.place_twist), over the game contract (controller.flow.contract).
+Flow = PlaceTwistFlow[GameRules]
 
 
 class OptionError(PentagoError, ValueError):
@@ -85,6 +65,7 @@ class Choice:
     menu: bool = True  # offered on a menu page (when it has more than one value)
     default: Any = None  # None: the first value
     label: str = ""  # the option's name in words, for the page's form and menu ("" : its name, capitalised)
+    input: str | None = None  # how the page's form asks a value that cannot be listed: "text" or "number"
 
     def __post_init__(self) -> None:
         if self.default is None:
@@ -143,20 +124,24 @@ class GameSpec:
     title: str  # as people read it
     sizes: tuple[int, ...]  # the board sizes it is played on
     choices: tuple[Choice, ...]  # its options, in menu order
-    flow: Any  # its flow class: (catalogue, board colours, size) -> a Flow, with resumed(records, ...)
-    explain: Callable[..., Any]  # (game, diff, placed hole, physical) -> actions or None
-    is_idle_turn: Callable[..., bool]  # (game, diff) -> nothing changed that matters
-    next_colour: Callable[..., int]  # (game) -> the colour index of the next marble due
-    scene: Callable[..., Any]  # (flow, menu, repair steps, prompt) -> View
+    # Its flow, how that flow reads a settled board, and its scene: by default the ones every
+    # place-then-twist game shares (controller.flow); a game of another kind names its own.
+    flow: type[Flow] = PlaceTwistFlow  # (catalogue, board colours, size) -> a Flow, with resumed(records, ...)
+    explain: Callable[..., tuple[Action, ...] | None] = explain  # (game, diff, placed hole, physical) -> actions or None
+    is_idle_turn: Callable[..., bool] = is_idle_turn  # (game, diff) -> nothing changed that matters
+    next_colour: Callable[..., int | None] = next_colour  # (game) -> the colour index of the next marble due, if one is
+    scene: Callable[..., View] = scene  # (flow, menu, repair steps, prompt) -> View
     colours: Callable[[Mapping[str, Any], tuple[str, ...]], tuple[str, ...]] = board_pair
     variants: Mapping[int, str] = field(default_factory=dict)  # record variant by board size
-    rules: Callable[[GameSpec, Mapping[str, Any], int, int], PlaceTwistGame] = make_place_twist
+    rules: Callable[[GameSpec, Mapping[str, Any], int, int], GameRules] = make_place_twist
     computer: bool = False  # the computer opponent can play a seat
+    opponent: str = "search"  # which of the AI's opponents plays its seats (controller.ai.OPPONENTS)
     lights: tuple[tuple[str, str], ...] = ()  # (marble colour, what it means lit on a hole): the page's legend
     # Moves are judged as soon as the board explains them, and withdrawn if a later reading
     # proves them wrong (controller.core.provisional); else only once the board has settled.
     # Only for flows that can take any move back (``rewind``), even the game's last.
     eager: bool = False
+    aliases: tuple[str, ...] = ()  # other names a new-game command may give (Triple's ``personal`` flag)
     # The game's own MQTT events, read from two published states' ``detail`` (old None: a new
     # game began); a game with them publishes no ``move`` events (Picture-Puzzle's rounds).
     events: Callable[[dict[str, Any] | None, dict[str, Any]], list[dict[str, Any]]] | None = None
@@ -198,7 +183,7 @@ class GameSpec:
         check the level as one of their choices, see :mod:`controller.games.computer`)."""
         raise OptionError(f"level {value!r}: {self.title} has no computer opponent")
 
-    def make(self, options: Mapping[str, Any], size: int, starter: int = 1) -> PlaceTwistGame:
+    def make(self, options: Mapping[str, Any], size: int, starter: int = 1) -> GameRules:
         """Its rules object for checked ``options`` on a ``size`` board, ``starter`` first."""
         return self.rules(self, options, size, starter)
 

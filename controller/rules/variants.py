@@ -1,4 +1,6 @@
-"""The variants by name, as records and the command line spell them.
+"""The variants by name, as records and the command line spell them: the rules' side of the
+registry (:func:`controller.games.variants` is the registry's view, and tests/games checks that
+the two name the same variants; the rules, below the registry, replay records by these names).
 
 ``new_game`` makes any place-then-twist variant from its options and checks the combination; a
 bad one raises ValueError with a message that names the option and what the variant allows.

@@ -57,7 +57,7 @@ from controller.core.snapshot import match, outcome
 from controller.daemon.resume import core_from_journal, sensed_by
 from controller.drivers.virtual import VirtualBoard
 from controller.events import MARBLE, UNSURE, ButtonPress, Command, EncoderSteps, HoleReading, Tick
-from controller.flow import FRESH_KINDS, PLAYING, PlaceTwistFlow
+from controller.flow import FRESH_KINDS, PlaceTwistFlow
 from controller.games.puzzle.flow import PuzzleFlow
 from controller.games.triple.flow import TripleFlow
 from controller.games.puzzle import MAX_S, Setting
@@ -679,7 +679,7 @@ class BoardModel(RuleBasedStateMachine):
         """Guidance is lit only for a game in play, and once the board has settled it is the
         guidance for the board as the sensors read it now (never for a board gone by)."""
         core, flow = self.core, self.core.flow
-        if flow.state not in PLAYING:
+        if flow.state not in flow.playing_states:
             assert not core.repair, f"{flow.state}: {core.repair}"
         elif core.referee.settles_at() is None and core.referee.link_up and core.repair:
             diff = compare(flow.expected(), core.physical, flow.colours)

@@ -77,6 +77,16 @@ def test_a_bad_combination_is_refused_naming_the_option(args, size, message) -> 
     assert str(error.value) == message
 
 
+def test_the_rules_variants_are_the_registrys() -> None:
+    """The rules name the variants their records replay (rules/variants.py, below the registry):
+    they are the registry's, so neither can gain a game the other lacks."""
+    from controller.rules import EVERY_VARIANT
+
+    assert list(games.variants()) == [*EVERY_VARIANT, "puzzle"]
+    assert {name: size for name, (spec, size) in games.variants().items() if name != "puzzle"} == {
+        "classic": 6, "classic-9x9": 9, "multiplayer": 9, "teams": 9, "triple": 6}
+
+
 def test_names_are_kept_trimmed_only_when_given() -> None:
     opts = options({"game": "multiplayer", "players": 2, "names": [" Ada ", "Bo"]}, 9)
     assert opts["names"] == ["Ada", "Bo"]

@@ -100,7 +100,7 @@ def games_offered(board: tuple[str, ...], size: int) -> list[dict[str, Any]]:
     return [{"name": spec.name, "title": spec.title,
              "options": [{"name": c.name, "label": c.heading(), "default": c.default, "menu": c.menu and len(c.values) > 1,
                           "values": [{"value": v, "means": c.means(v)} for v in c.menu_values(size)],
-                          "input": getattr(c, "input", None)}  # a free option's field: "text" or "number"
+                          "input": c.input}  # a free option's field: "text" or "number"
                          for c in spec.choices],
              "seats": {str(n): _seat_colours(spec, n, board, size) for n in spec.choice("players").values},
              "marbles": list(spec.colours(spec.options({"players": max(spec.choice("players").values)}, size), board))}

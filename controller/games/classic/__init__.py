@@ -8,9 +8,6 @@ of five, starts alternate.
 
 from __future__ import annotations
 
-from ...flow.place_twist import PlaceTwistFlow
-from ...flow.scene import scene
-from ...flow.steps import explain, is_idle_turn, next_colour
 from ..computer import computer_choices
 from ..spec import Choice, GameSpec
 
@@ -23,12 +20,7 @@ SPEC = GameSpec(
         *computer_choices(2),
         Choice("match", (False, True), ("a single game", "a match: best of five, starts alternate")),
     ),
-    flow=PlaceTwistFlow,
-    explain=explain,
     eager=True,
-    is_idle_turn=is_idle_turn,
-    next_colour=next_colour,
-    scene=scene,
     variants={9: "classic-9x9"},
     computer=True,
 )

@@ -13,9 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...colours import seat_colours
-from ...flow.place_twist import PlaceTwistFlow
-from ...flow.scene import scene
-from ...flow.steps import explain, is_idle_turn, next_colour
 from ..computer import computer_choices
 from ..spec import Choice, GameSpec
 
@@ -38,12 +35,8 @@ SPEC = GameSpec(
     title="Multiplayer Pentago",
     sizes=(9,),
     choices=(PLAYERS, TWIST, NEUTRAL_SKIP, *computer_choices(PLAYERS.default)),
-    flow=PlaceTwistFlow,
-    explain=explain,
     eager=True,
-    is_idle_turn=is_idle_turn,
-    next_colour=next_colour,
-    scene=scene,
     colours=colours,
     computer=True,
+    opponent="family",
 )

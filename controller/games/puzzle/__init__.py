@@ -82,7 +82,7 @@ class Setting(Choice):
     ``check`` reads it into its canonical form; ``input`` says how a form asks it."""
 
     menu: bool = False
-    input: str = "number"
+    input: str | None = "number"
 
     def check(self, value: Any) -> Any:
         if self.name == "start_k":
@@ -217,7 +217,7 @@ CHECK = Choice("check", ("colour", "polarity", "presence"),
                refusal="the judge checks 'colour', 'polarity' or 'presence'", label="What the judge checks")
 
 
-def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> Any:
+def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> BoardPuzzle:
     """The board's game (the rules check the combination: k against the picture's stones)."""
     picture = library_picture(options["picture"], size)
     rules = PuzzleOptions(options["players"], options["start_k"], options["restore_limit_s"],

@@ -39,6 +39,7 @@ attributes every flow's game has (``to_move``: the seat acting now, ``places``, 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -55,18 +56,18 @@ from ...rules.puzzle_notation import Kind
 from ...rules.puzzle_notation import Step as PuzzleStep
 from ...rules.puzzle_notation import step_name
 from ...flow.menu import Menu
-from ...flow.place_twist import PlaceTwistFlow
+from ...flow.place_twist import AWAITING_PLACEMENT, CHOOSING, GAME_OVER, REPAIR, PlaceTwistFlow
 from ...flow.seats import COMPUTER
 from .summary import summary_csv
 from ...flow.steps import Action
 
-STATES = ["choosing", "awaiting_placement", "repair", "game_over"]
+STATES = [CHOOSING, AWAITING_PLACEMENT, REPAIR, GAME_OVER]
 TRANSITIONS: list[dict[str, Any]] = [
-    {"trigger": "start", "source": ["choosing", "game_over"], "dest": "awaiting_placement"},
-    {"trigger": "broke", "source": "awaiting_placement", "dest": "repair"},
-    {"trigger": "mended", "source": "repair", "dest": "awaiting_placement"},
-    {"trigger": "ended", "source": ["awaiting_placement", "repair"], "dest": "game_over"},
-    {"trigger": "abort", "source": STATES[1:], "dest": "choosing"},
+    {"trigger": "start", "source": [CHOOSING, GAME_OVER], "dest": AWAITING_PLACEMENT},
+    {"trigger": "broke", "source": AWAITING_PLACEMENT, "dest": REPAIR},
+    {"trigger": "mended", "source": REPAIR, "dest": AWAITING_PLACEMENT},
+    {"trigger": "ended", "source": [AWAITING_PLACEMENT, REPAIR], "dest": GAME_OVER},
+    {"trigger": "abort", "source": STATES[1:], "dest": CHOOSING},
 ]
 STATUS_PIXELS = 4  # the countdown's resolution: as many steps as a board has status pixels
 PICTURE_COLOURS = SEAT_COLOURS  # colour index -> marble colour name: W white, B black, R red, G green
@@ -103,18 +104,18 @@ class BoardPuzzle(PuzzleGame):
         return self.built if self.step == "build" else self.position
 
 
-class PuzzleFlow(PlaceTwistFlow):
+class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
     """Model of Picture-Puzzle's machine (see the module doc)."""
 
-    game: BoardPuzzle | None  # type: ignore[assignment]
     machine_states = STATES
     machine_transitions = TRANSITIONS
-    ended: Any
+    ended: Callable[[], bool]  # its own trigger, set on the model by the Machine
+    keeps_time = True  # the show and the time limits
 
     def __init__(self, catalogue: Any, colours: tuple[str, ...] = ("white", "black"), size: int = 9) -> None:
         super().__init__(catalogue, colours, size)
         self.show_until: float | None = None
-        self.left_s: float | None = None  # the countdown at the last tick
+        self.left_s = None  # the countdown at the last tick
         self.last_round: Round | None = None
         self.now = 0.0  # the latest time the flow was told (a guided-back picture is shown from then)
 
@@ -264,7 +265,7 @@ class PuzzleFlow(PlaceTwistFlow):
             said.update(self._show(game, t))
         else:
             game.step = "guide"
-            if self.state == "awaiting_placement":
+            if self.state == AWAITING_PLACEMENT:
                 self.broke()  # the board differs from the picture: the repair guidance puts it back
         return said
 
@@ -283,7 +284,7 @@ class PuzzleFlow(PlaceTwistFlow):
         journal records of what happened."""
         self.now = max(self.now, t)
         game = self.game
-        if game is None or game.is_over() or self.state not in ("awaiting_placement", "repair"):
+        if game is None or game.is_over() or self.state not in (AWAITING_PLACEMENT, REPAIR):
             return []
         if game.step == "show":
             if self.show_until is None:
@@ -366,6 +367,13 @@ class PuzzleFlow(PlaceTwistFlow):
             "summary_csv": summary_csv(game, names),
         }
 
+    def own_state(self) -> dict[str, Any]:
+        """The seats out so far and the :meth:`detail` of the game."""
+        game = self.game
+        if game is None:
+            return super().own_state()
+        return {"cards": [], "eliminated": list(game.eliminated), "taken": None, "detail": self.detail()}
+
     def seat_names(self) -> list[str]:
         """A name for every seat a round can name: the players' and, in practice, the computer
         that dismantles as seat :data:`~controller.rules.puzzle.PRACTICE_DISMANTLER`."""
@@ -382,7 +390,7 @@ class PuzzleFlow(PlaceTwistFlow):
         """The step in hand, in words: who does what, and how much is still to do (the headline
         of the page, the MQTT summary); None in repair and once the game is over."""
         game = self.game
-        if game is None or game.is_over() or self.state != "awaiting_placement":
+        if game is None or game.is_over() or self.state != AWAITING_PLACEMENT:
             return None
         restorer = self._name(game.restorer)
         if game.step == "build":
@@ -405,11 +413,6 @@ class PuzzleFlow(PlaceTwistFlow):
 
         game = self.game
         return [] if game is None else record_lines(game)
-
-    def _game(self) -> BoardPuzzle:
-        if self.game is None:
-            raise IllegalMoveError("no game is running")
-        return self.game
 
 
 def _text(record: dict[str, Any], name: str) -> str:
@@ -535,7 +538,7 @@ def next_colour(game: BoardPuzzle) -> int | None:
 
 def scene(flow: PuzzleFlow, menu: Menu, repair: list[Step], prompt: Any = None) -> View:
     """The view for the puzzle's step (see the module doc); ``prompt`` is unused."""
-    if flow.state == "choosing":
+    if flow.state == CHOOSING:
         holes = menu.option_holes()
         return menu_scene(holes, [holes[menu.pick]] if menu.pick is not None else [])
     game = flow.game
@@ -549,7 +552,7 @@ def scene(flow: PuzzleFlow, menu: Menu, repair: list[Step], prompt: Any = None) 
         return _guide(flow, game, repair)
     if game.step == "show":
         return overlay(_picture(game.picture.position), turn_scene(flow.seat_colour(game.restorer or 1)))
-    if flow.state == "repair" and repair:
+    if flow.state == REPAIR and repair:
         return repair_scene(repair[:1])
     if game.plan and game.step == "dismantle":
         return overlay(_planned(game.plan[0]), turn_scene(flow.seat_colour(game.to_move)))

@@ -8,9 +8,6 @@ wins, both teams five after one turn or a full board is a draw (see
 
 from __future__ import annotations
 
-from ...flow.place_twist import PlaceTwistFlow
-from ...flow.scene import scene
-from ...flow.steps import explain, is_idle_turn, next_colour
 from ..multiplayer import NEUTRAL_SKIP, TWIST
 from ..computer import computer_choices
 from ..spec import Choice, GameSpec
@@ -25,11 +22,7 @@ SPEC = GameSpec(
         NEUTRAL_SKIP,
         *computer_choices(4, pairs=True),
     ),
-    flow=PlaceTwistFlow,
-    explain=explain,
     eager=True,
-    is_idle_turn=is_idle_turn,
-    next_colour=next_colour,
-    scene=scene,
     computer=True,
+    opponent="family",
 )

@@ -60,7 +60,7 @@ class FreeChoice(Choice):
     ``check`` reads it into its canonical form; ``input`` says how a form asks it."""
 
     menu: bool = False
-    input: str = "text"  # "text" | "number"
+    input: str | None = "text"  # "text" | "number"
 
     def check(self, value: Any) -> Any:
         if self.name == "seed":
@@ -119,8 +119,6 @@ SEED = FreeChoice("seed", (None,), ("the deck shuffled by the time the game star
 class TripleSpec(GameSpec):
     """Triple's spec: its mode page and its flags agree (see the module doc)."""
 
-    aliases = ("personal", "bonus")  # the CLI's flags, read as the mode
-
     def options(self, args: Mapping[str, Any], size: int | None = None) -> dict[str, Any]:
         return super().options(with_mode(args), size)
 
@@ -142,7 +140,7 @@ def with_mode(args: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> Any:
+def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> TripleGame:
     """The rules object (the rules check the combination: cards per mode, two colours, ...)."""
     if size != 6:
         raise ValueError("Pentago Triple is played on the 6x6 board")
@@ -169,7 +167,9 @@ SPEC = TripleSpec(
     scene=scene,
     colours=colours,
     rules=make,
+    aliases=("personal", "bonus"),  # the CLI's flags, read as the mode
     computer=True,
+    opponent="triple",
     lights=tuple((colour, f"on an empty hole in Pentago Triple: the computer's move or a hint, put a {colour} "
                           "marble here (blinking under a marble: lift that one first)") for colour in MARBLES),
 )

@@ -35,6 +35,7 @@ pixel). At the end: the final patterns and the winner's colour, or the standings
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...board import Diff, Physical, Step
@@ -47,11 +48,12 @@ from ...lights.view import HoleLight, View
 from ...rules import IllegalMoveError, Phase, Position, TripleGame, Twist, hole_name, parse_hole, parse_twist
 from ...rules.cards import COLOUR_LETTERS
 from ...flow.menu import Menu
-from ...flow.place_twist import PlaceTwistFlow
+from ...flow.place_twist import AWAITING_PLACEMENT, AWAITING_TWIST, CHOOSING, GAME_OVER, PLAYING, REPAIR, STATE_WORDS, PlaceTwistFlow
 from ...flow.steps import Action
 
-STATES = ["choosing", "awaiting_placement", "confirming_colour", "awaiting_twist", "repair", "game_over"]
-MOVING = ["awaiting_placement", "awaiting_twist", "repair"]
+CONFIRMING_COLOUR = "confirming_colour"  # a new marble's colour awaits confirmation on the board
+STATES = [CHOOSING, AWAITING_PLACEMENT, CONFIRMING_COLOUR, AWAITING_TWIST, REPAIR, GAME_OVER]
+MOVING = [AWAITING_PLACEMENT, AWAITING_TWIST, REPAIR]
 SEED_RANGE = 2**31 - 1  # a seed from the start time stays below this
 
 
@@ -59,33 +61,36 @@ def _routed(trigger: str, sources: list[str], *, ends: bool = True, twists: bool
     """Where a trigger leads: the game may be over (``ends``), a twist may be due (``twists``),
     else a marble is."""
     return [
-        *([{"trigger": trigger, "source": sources, "dest": "game_over", "conditions": "is_over"}] if ends else []),
-        *([{"trigger": trigger, "source": sources, "dest": "awaiting_twist", "conditions": "awaits_twist"}]
+        *([{"trigger": trigger, "source": sources, "dest": GAME_OVER, "conditions": "is_over"}] if ends else []),
+        *([{"trigger": trigger, "source": sources, "dest": AWAITING_TWIST, "conditions": "awaits_twist"}]
           if twists else []),
-        {"trigger": trigger, "source": sources, "dest": "awaiting_placement"},
+        {"trigger": trigger, "source": sources, "dest": AWAITING_PLACEMENT},
     ]
 
 
 TRANSITIONS: list[dict[str, Any]] = [
-    {"trigger": "start", "source": ["choosing", "game_over"], "dest": "awaiting_placement"},
-    {"trigger": "sensed", "source": ["awaiting_placement", "repair"], "dest": "confirming_colour"},
-    *_routed("placed", ["awaiting_placement", "confirming_colour", "repair"]),  # a placement or a drop
-    {"trigger": "lifted", "source": ["awaiting_placement", "repair"], "dest": "awaiting_placement"},
-    *_routed("twisted", ["awaiting_twist", "repair"], twists=False),
-    *_routed("took_back", ["confirming_colour", *MOVING], ends=False),
-    {"trigger": "broke", "source": ["awaiting_placement", "awaiting_twist"], "dest": "repair"},
-    *_routed("mended", ["repair"], ends=False),
-    {"trigger": "abort", "source": STATES[1:], "dest": "choosing"},
+    {"trigger": "start", "source": [CHOOSING, GAME_OVER], "dest": AWAITING_PLACEMENT},
+    {"trigger": "sensed", "source": [AWAITING_PLACEMENT, REPAIR], "dest": CONFIRMING_COLOUR},
+    *_routed("placed", [AWAITING_PLACEMENT, CONFIRMING_COLOUR, REPAIR]),  # a placement or a drop
+    {"trigger": "lifted", "source": [AWAITING_PLACEMENT, REPAIR], "dest": AWAITING_PLACEMENT},
+    *_routed("twisted", [AWAITING_TWIST, REPAIR], twists=False),
+    *_routed("took_back", [CONFIRMING_COLOUR, *MOVING], ends=False),
+    {"trigger": "broke", "source": [AWAITING_PLACEMENT, AWAITING_TWIST], "dest": REPAIR},
+    *_routed("mended", [REPAIR], ends=False),
+    {"trigger": "abort", "source": STATES[1:], "dest": CHOOSING},
 ]
 TRIGGERS = {"place": "placed", "drop": "placed", "lift": "lifted", "twist": "twisted", "take_back": "took_back"}
 
 
-class TripleFlow(PlaceTwistFlow):
+class TripleFlow(PlaceTwistFlow[TripleGame]):
     """Model of Triple's machine: the game, the pending placement, the seats' colours."""
 
-    game: TripleGame | None  # type: ignore[assignment]
     machine_states = STATES
     machine_transitions = TRANSITIONS
+    playing_states = (*PLAYING, CONFIRMING_COLOUR)
+    state_words = {**STATE_WORDS, CONFIRMING_COLOUR: "to confirm the new marble's colour"}
+    sensed: Callable[[], bool]  # its own triggers, set on the model by the Machine
+    lifted: Callable[[], bool]
 
     def __init__(self, catalogue: Any, colours: tuple[str, ...] = ("white", "black"), size: int = 6) -> None:
         super().__init__(catalogue, colours, size)
@@ -238,7 +243,7 @@ class TripleFlow(PlaceTwistFlow):
     def doing(self) -> str | None:
         """In the move phase a turn moves a marble, never places one: say so (see the module doc)."""
         game = self.game
-        if self.state != "awaiting_placement" or game is None or not game.is_move_phase():
+        if self.state != AWAITING_PLACEMENT or game is None or not game.is_move_phase():
             return None
         if game.lifted is not None:
             return f"to put the marble lifted from {hole_name(game.lifted, game.geometry)} on an empty hole"
@@ -246,7 +251,7 @@ class TripleFlow(PlaceTwistFlow):
 
     def may_take_back(self) -> bool:
         game = self.game
-        if self.state not in ("confirming_colour", *MOVING) or game is None:
+        if self.state not in (CONFIRMING_COLOUR, *MOVING) or game is None:
             return False
         return bool(game.moves or self.pending or game.phase is Phase.TWIST or game.lifted is not None)
 
@@ -291,6 +296,17 @@ class TripleFlow(PlaceTwistFlow):
     def move_texts(self) -> list[str]:
         game = self.game
         return [] if game is None else [game.move_name(m) for m in game.moves]
+
+    def own_state(self) -> dict[str, Any]:
+        """Its face-up cards (personal cards in seat order), the seats knocked out, and in the
+        bonus game the cards each seat took."""
+        game = self.game
+        if game is None:
+            return super().own_state()
+        taken = ({str(seat): [str(card) for card in cards] for seat, cards in game.taken.items()}
+                 if game.mode == "bonus" else None)
+        return {"cards": [str(card) for card in game.cards], "eliminated": list(game.eliminated), "taken": taken,
+                "detail": None}
 
 
 # -- how a settled board is read ----------------------------------------------------------------
@@ -424,13 +440,13 @@ def scene(flow: TripleFlow, menu: Menu, repair: list[Step], prompt: Any = None) 
     """The view for Triple's state (see the module doc); ``prompt`` is a move to show (the
     computer's, or a hint): in the move phase the marble to lift first, then the hole it goes
     to and the twist's arrow."""
-    if flow.state == "choosing":
+    if flow.state == CHOOSING:
         holes = menu.option_holes()
         return menu_scene(holes, [holes[menu.pick]] if menu.pick is not None else [])
     game = flow.game
     assert game is not None
     cards = cards_scene(str(card) for card in game.cards)
-    if flow.state == "repair" and repair:
+    if flow.state == REPAIR and repair:
         return overlay(cards, repair_scene(repair[:1]))
     if flow.pending is not None:
         hole, colour = flow.pending
