@@ -31,10 +31,22 @@ def run_sim(*args: str):
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = proc.stdout.readline()
     assert line.startswith("Virtual board: http://127.0.0.1:"), line
-    yield SimpleNamespace(url=line.split()[2], proc=proc)
-    if proc.poll() is None:
-        proc.terminate()
-    assert proc.wait(15) == 0
+    try:
+        yield SimpleNamespace(url=line.split()[2], proc=proc)
+    finally:  # a test that fails inside `for sim in run_sim()` closes this at the yield: the simulator goes too
+        if proc.poll() is None:
+            proc.terminate()
+        status = proc.wait(15)
+    assert status == 0
+
+
+def test_a_test_that_fails_leaves_no_simulator_running():
+    """A failed test closed run_sim at its yield, and its simulator ran on after the suite
+    (seven of them, an hour later)."""
+    runs = run_sim()
+    sim = next(runs)
+    runs.close()  # what a failing `for sim in run_sim()` body does
+    assert sim.proc.poll() is not None
 
 
 @pytest.fixture
