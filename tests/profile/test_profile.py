@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import controller.profile
+import controller.profile.locate
 from controller.errors import ProfileError
 from controller.profile import PROFILE_DIR, load_profile, shipped_profiles
 from controller.rules import geometry, hole_name
@@ -459,10 +459,10 @@ def test_missing_file(tmp_path):
 
 
 def test_errors_in_a_shipped_profile_name_it_by_its_place_in_the_checkout(tmp_path, monkeypatch):
-    monkeypatch.setattr(controller.profile, "CHECKOUT", tmp_path.resolve())
-    monkeypatch.setattr(controller.profile, "PROFILE_DIR", tmp_path / "hardware" / "profiles")
-    controller.profile.PROFILE_DIR.mkdir(parents=True)
-    (controller.profile.PROFILE_DIR / "X-6x6.toml").write_text(A.replace("size = 6", "size = 8"))
+    monkeypatch.setattr(controller.profile.locate, "CHECKOUT", tmp_path.resolve())
+    monkeypatch.setattr(controller.profile.locate, "PROFILE_DIR", tmp_path / "hardware" / "profiles")
+    controller.profile.locate.PROFILE_DIR.mkdir(parents=True)
+    (controller.profile.locate.PROFILE_DIR / "X-6x6.toml").write_text(A.replace("size = 6", "size = 8"))
     with pytest.raises(ProfileError) as caught:
         load_profile("X-6x6")
     assert str(caught.value) == (
@@ -471,7 +471,7 @@ def test_errors_in_a_shipped_profile_name_it_by_its_place_in_the_checkout(tmp_pa
 
 
 def test_no_profile_folder_says_how_to_point_at_one(tmp_path, monkeypatch):
-    monkeypatch.setattr(controller.profile, "PROFILE_DIR", tmp_path / "gone")
+    monkeypatch.setattr(controller.profile.locate, "PROFILE_DIR", tmp_path / "gone")
     with pytest.raises(ProfileError) as caught:
         load_profile("B-6x6")
     assert str(caught.value) == (
@@ -505,13 +505,13 @@ def test_a_non_editable_install_finds_the_checkout_it_was_installed_from(tmp_pat
     (checkout / "hardware" / "profiles").mkdir(parents=True)
     site = tmp_path / "site-packages"  # where a non-editable install puts the package
     monkeypatch.delenv("PENTAGO_BOARD_PROFILES", raising=False)
-    monkeypatch.setattr(controller.profile, "CHECKOUT", site)
+    monkeypatch.setattr(controller.profile.locate, "CHECKOUT", site)
     url = f'{{"url": "{checkout.as_uri()}", "dir_info": {{}}}}'
-    monkeypatch.setattr(controller.profile.importlib.metadata, "distribution",
+    monkeypatch.setattr(controller.profile.locate.importlib.metadata, "distribution",
                         lambda name: FakeDistribution(url))
-    assert controller.profile._profile_dir() == checkout / "hardware" / "profiles"
+    assert controller.profile.locate.profile_dir() == checkout / "hardware" / "profiles"
     monkeypatch.setenv("PENTAGO_BOARD_PROFILES", str(tmp_path / "elsewhere"))
-    assert controller.profile._profile_dir() == tmp_path / "elsewhere"
+    assert controller.profile.locate.profile_dir() == tmp_path / "elsewhere"
 
 
 def test_unknown_shipped_name():
