@@ -53,6 +53,7 @@ def steps(bench: run.Bench, seconds: float) -> list:
         lambda: baseline(bench, seconds), start,
         lambda: service_cpu(bench, "rest_empty", seconds, 0),
         lambda: service_cpu(bench, "rest_36_marbles", seconds, 36),
+        lambda: bench.vm.sh(f"{run.BOARD} idle"),  # an empty board for the new game
         bench.game, bench.clean_stop,
     ]
 
