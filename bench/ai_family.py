@@ -78,11 +78,11 @@ from collections.abc import Callable
 
 from ai_levels import tally  # the benches run as scripts from bench/
 from controller.ai import choose_move
-from controller.ai.family_board import Seating, occupied
-from controller.ai.family_eval import scored_moves
+from controller.ai.family.board import Seating, occupied
+from controller.ai.family.scoring import scored_moves
 from controller.ai.triple import Table
-from controller.ai.triple_board import BARE, completions, tables
-from controller.ai.triple_eval import scored_moves as triple_scored
+from controller.ai.triple.board import BARE, completions, tables
+from controller.ai.triple.scoring import scored_moves as triple_scored
 from controller.rules import Move, MultiplayerGame, TeamGame, TripleGame, TripleMove, TripleOptions
 
 OPENING_PLIES = 2

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from controller.ai import choose_move, fallback_move
 from controller.ai.family import winning_holes
-from controller.ai.family_board import Seating
+from controller.ai.family.board import Seating
 from controller.rules import MultiplayerGame, Position, TeamGame
 
 from .family_helpers import multiplayer_at, seat_can_score, teams_at

@@ -12,8 +12,8 @@ import pytest
 from controller.ai import choose_move
 from controller.ai.budget import Budget
 from controller.ai.triple import KIND_SCAN, Chooser, Table
-from controller.ai.triple_board import completions
-from controller.ai.triple_eval import scored_moves
+from controller.ai.triple.board import completions
+from controller.ai.triple.scoring import scored_moves
 from controller.rules import TripleGame, TripleOptions
 
 from .family_helpers import triple_at

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from controller.ai import choose_move, fallback_move
 from controller.ai.triple import Table
-from controller.ai.triple_board import BARE, can_complete, completions, tables
+from controller.ai.triple.board import BARE, can_complete, completions, tables
 from controller.rules import Position, TripleGame, TripleMove, TripleOptions, parse_cards
 
 from .family_helpers import triple_at, triple_completions

@@ -12,7 +12,7 @@ lifting (move phase) turned by each twist is read once, and a marble's worth is 
 templates through the hole where the twist carries it.
 
 >>> from controller.rules import Card, Position
->>> from .triple_board import Turn, card_templates
+>>> from .board import Turn, card_templates
 >>> cards = card_templates((Card.parse("BBBBB"),))
 >>> blue_a6_c6 = Position.parse("xxx..." + "." * 30, colours=3).stones  # x: colour 0, blue
 >>> turn = Turn(blue_a6_c6, (6, 9, 9), None, cards)
@@ -23,8 +23,8 @@ templates through the hole where the twist carries it.
 
 from __future__ import annotations
 
-from ..rules.cards import Template
-from .triple_board import BARE, Planes, Turn, fill, first_halves, place, rotate, tables
+from ...rules.cards import Template
+from .board import BARE, Planes, Turn, fill, first_halves, place, rotate, tables
 
 BUILT = (0, 1, 4, 10, 10, 0)  # by holes already right in an open template
 Scored = tuple[int, int, "int | None", int, int]  # score, colour, origin, hole, twist index

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import Move, MultiplayerGame, PlaceTwistGame
-from .tables import SearchTables, search_tables
+from ...rules import Move, MultiplayerGame, PlaceTwistGame
+from ..tables import SearchTables, search_tables
 
 Planes = tuple[int, ...]
 NO_TWIST = -1

@@ -12,7 +12,7 @@ lines through its hole (a stone placed before a twist lands where the twist carr
 child's board is the turned board plus that one stone: :func:`scored_moves` is exact).
 
 >>> from controller.rules import Position
->>> from .family_board import Seating
+>>> from .board import Seating
 >>> from controller.rules import MultiplayerGame
 >>> game = MultiplayerGame(3, position=Position.parse("xxx......" + "/........." * 7 + "/oo.......", colours=3))
 >>> seating = Seating.of(game)
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from .family_board import NO_TWIST, Planes, Seating, occupied, rotate
-from .tables import SearchTables
+from .board import NO_TWIST, Planes, Seating, occupied, rotate
+from ..tables import SearchTables
 
 OWN = (0, 1, 6, 40, 300, 100_000)  # by stones in a line open for the scoring colour
 THEIRS = (0, 1, 7, 50, 500, 100_000)  # by stones in a line open for another colour

@@ -13,7 +13,7 @@ Every level plays the same tactics first, in this order:
 Then, among the moves left, each level picks its own way:
 
 - level 0 (beginner): level 1's move half the time, else a move drawn at random;
-- level 1: the best move one ply ahead by the open-lines score (:mod:`.family_eval`), less
+- level 1: the best move one ply ahead by the open-lines score (:mod:`.family.scoring`), less
   :data:`LATER_THREAT` for each later seat it leaves a five in one (the seats between may not
   block it), with a seeded jitter so games vary;
 - levels 2 and 3 look a whole round ahead: from each of their best few moves, every other seat in
@@ -44,10 +44,10 @@ from __future__ import annotations
 
 import random
 
-from ..rules import Move, PlaceTwistGame, Phase
-from .budget import Budget, OutOfBudget
-from .family_board import NO_TWIST, Planes, Seating, occupied, rotate
-from .family_eval import Scored, evaluate, play, scored_moves
+from ...rules import Move, PlaceTwistGame, Phase
+from ..budget import Budget, OutOfBudget
+from .board import NO_TWIST, Planes, Seating, occupied, rotate
+from .scoring import Scored, evaluate, play, scored_moves
 
 WIN = 1_000_000
 NODES = {2: 200, 3: 1500}  # expansions per level without a deadline

@@ -12,7 +12,7 @@ Every level plays the same tactics first:
    With personal cards, where any seat that builds its own card wins, it also prefers a move
    that leaves no later seat its card in one (the seats between may not spoil it). In the
    standard game a later seat's pattern eliminates the seat before it, not the computer;
-3. otherwise build towards the cards (:mod:`.triple_eval`).
+3. otherwise build towards the cards (:mod:`.triple.scoring`).
 
 The move phase and two-colour play come with the turn: the moves are those the rules allow (a
 colour still in the box and in play; in the move phase any marble but the one played last).
@@ -59,12 +59,12 @@ import random
 from collections.abc import Iterable, Iterator
 from itertools import islice
 
-from ..rules import TripleGame, TripleMove, Phase
-from ..rules.cards import Card, occurrences
-from ..rules.position import Position
-from .budget import Budget, OutOfBudget
-from .triple_board import BARE, Planes, TripleChoice, Turn, can_complete, card_templates, completions, tables
-from .triple_eval import Scored, Weights, after, scored_moves
+from ...rules import TripleGame, TripleMove, Phase
+from ...rules.cards import Card, occurrences
+from ...rules.position import Position
+from ..budget import Budget, OutOfBudget
+from .board import BARE, Planes, TripleChoice, Turn, can_complete, card_templates, completions, tables
+from .scoring import Scored, Weights, after, scored_moves
 
 JITTER = 3  # units of noise in every level's choice (a third right hole in a template gains 6)
 BEGINNER_CARE = 0.5

@@ -34,10 +34,10 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from ..rules import Card
-from ..rules.cards import Template, templates
-from ..rules.geometry import bits, geometry
-from .tables import SearchTables, search_tables
+from ...rules import Card
+from ...rules.cards import Template, templates
+from ...rules.geometry import bits, geometry
+from ..tables import SearchTables, search_tables
 
 SIZE, COLOURS = 6, 3
 BARE = -1
