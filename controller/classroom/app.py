@@ -34,7 +34,7 @@ from ..daemon.web.api import (
 )
 from ..daemon.web.guard import guard
 from ..daemon.web.app import STATIC as BOARD_PAGE
-from ..daemon.web.verbs import checked, command
+from ..daemon.requests import checked, command
 from ..errors import shown
 from .boards import Boards
 from .link import Link, NotConnected

@@ -74,7 +74,7 @@ def test_a_bad_level_is_refused_by_the_new_game_command():
 
 
 def test_the_web_consoles_new_game_passes_the_level_on_for_the_core_to_check():
-    from controller.daemon.web.verbs import command_args
+    from controller.daemon.requests import command_args
 
     assert command_args("new_game", {"game": "classic", "computer": True, "level": 0})["level"] == 0
 

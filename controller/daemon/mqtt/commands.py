@@ -1,7 +1,7 @@
 """Commands arriving on the board's command topic, checked before anything reaches the core.
 
 A payload is a JSON object ``{"name": ..., "args": {...}}`` exactly as ``POST /api/command``
-takes it, and checked by the same code (:func:`controller.daemon.web.verbs.checked`), so a
+takes it, and checked by the same code (:func:`controller.daemon.requests.checked`), so a
 command is refused here for the same reasons as there. MQTT adds two optional keys: ``board_name``
 (a command naming another board is refused: a console addressing boards by name must not start
 a game on the wrong one) and ``id`` (echoed in the answer event, so the sender can match it).
@@ -19,7 +19,7 @@ from typing import Any
 
 from ...errors import shown
 from ..web.api import MAX_BODY_BYTES, BadRequest, field, parse_json, text
-from ..web.verbs import checked, command
+from ..requests import checked, command
 
 MAX_ID_CHARS = 64
 

@@ -53,7 +53,8 @@ from .guard import guard
 from .hub import Hub
 from .layout import games_offered, layout, marble_colours, menu_pages
 from .record import game_record
-from .verbs import VERBS, Limits, checked
+from ..requests import checked
+from .verbs import VERBS, Limits
 
 STATIC = Path(__file__).parent / "static"
 SHUTDOWN_TIMEOUT_S = 1.0  # how long a request in hand may finish once stopping

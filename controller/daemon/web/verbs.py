@@ -1,6 +1,6 @@
 """The virtual board's verbs behind ``POST /api/board/<verb>``, each checked against what the
-hardware can do before it touches the board, and the commands behind ``POST /api/command``
-(checked here once for every way in: the web API and the MQTT command topic).
+hardware can do before it touches the board (the commands behind ``POST /api/command`` are
+checked in :mod:`controller.daemon.requests`, for every way in).
 
 A real block turns a few detents at a time, a hole name is a few characters and a marble has
 one of the board's colours; a request asking for more is refused with a 400 at once, so it can
@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import shown
-from ...games import OptionError, argument_names, options
-from ...rules.pictures import SIZES, check_title, library_names, picture_name
 from .api import BadRequest, bounded, field, text
 
 MAX_QUARTERS = 4  # one verb turns a block at most a full turn
@@ -86,58 +84,3 @@ VERBS: dict[str, Verb] = {
     "press": lambda b, d, lim: b.press(text(d, "button", MAX_NAME_CHARS)),
     "clear": lambda b, d, lim: clear(b),
 }
-
-
-COMMANDS = ("new_game", "take_back", "menu", "hint", "save_picture")
-NEW_GAME_ARGS = tuple(dict.fromkeys(("game", "players", "twist", "neutral_skip", "names", "computer", "match", "level",
-                                     "hints", *argument_names())))  # the registry checks them
-
-
-def command(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The command's name and arguments from a request body ``{"name": ..., "args": {...}}``;
-    BadRequest for an unknown command or an argument it does not take (the core judges the
-    arguments' values and answers bad ones with a notice)."""
-    name = field(data, "name", str)
-    if name not in COMMANDS:
-        raise BadRequest(f"unknown command {shown(name)}; one of {', '.join(COMMANDS)}")
-    return name, command_args(name, field(data, "args", dict, {}))
-
-
-def checked(data: dict[str, Any], size: int) -> tuple[str, dict[str, Any]]:
-    """:func:`command`, and a new game's options as the registry checks them for a ``size``
-    board (the core checks them again): a bad one (a seat the game has not, a picture the board
-    has not, a game it does not play) is refused at once, naming it, not told in a notice later.
-    Every way in checks commands here: the web API, the MQTT command topic, the classroom console."""
-    name, args = command(data)
-    if name == "new_game":
-        try:
-            options(args, size)
-        except OptionError as error:
-            raise BadRequest(f"new_game: {error}") from None
-    return name, args
-
-
-def command_args(name: str, args: dict[str, Any]) -> dict[str, Any]:
-    """The command's arguments, only those it knows (save_picture's title checked here: a
-    title that cannot name a picture, or names one the library has, is refused at once)."""
-    known = {"new_game": NEW_GAME_ARGS, "save_picture": ("title",)}.get(name, ())
-    unknown = [key for key in args if key not in known]
-    if unknown:
-        raise BadRequest(f"{name} takes no argument {shown(unknown[0])}"
-                         + (f"; arguments: {', '.join(known)}" if known else ""))
-    if name == "save_picture":
-        return {"title": picture_title(args.get("title"))}
-    return args
-
-
-def picture_title(title: Any) -> str:
-    """A new picture's title: one that can name a file and that no picture has yet (either size)."""
-    try:
-        tidy = check_title(title)
-    except ValueError as error:
-        raise BadRequest(f"save_picture: {error}") from None
-    taken = [f"{size}x{size}" for size in SIZES if picture_name(tidy) in library_names(size)]
-    if taken:
-        raise BadRequest(f"save_picture: a picture named {picture_name(tidy)!r} is already in the "
-                         f"{' and '.join(taken)} library; choose another title")
-    return tidy

@@ -182,7 +182,7 @@ def test_a_retained_command_is_refused_as_it_would_run_at_every_reconnect():
 
 def test_the_web_and_mqtt_refuse_the_same_commands_the_same_way():
     from controller.daemon.web.api import BadRequest
-    from controller.daemon.web.verbs import command
+    from controller.daemon.requests import command
 
     for data in ({"name": "fly"}, {"name": "take_back", "args": {"n": 1}}, {"name": 3}):
         with pytest.raises(BadRequest) as web:

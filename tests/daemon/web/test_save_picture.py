@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from controller.daemon.web.api import BadRequest
-from controller.daemon.web.verbs import command
+from controller.daemon.requests import command
 from controller.rules.pictures import library_names, use_user_folder
 from tests.daemon.web.test_app import console, post, until
 
