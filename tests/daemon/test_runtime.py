@@ -89,7 +89,7 @@ def test_the_timer_ticks_at_the_core_deadline():
     core = FakeCore(deadline=time.monotonic() + 0.2)
     runtime, _, _ = make(core=core)
     notices = []
-    runtime.listeners.append(lambda state, n: notices.extend(n))
+    runtime.listeners.append(lambda state, n, records: notices.extend(n))
     runtime.start()
     assert wait_for(lambda: "deadline" in notices)
     runtime.stop()
@@ -155,7 +155,7 @@ def test_reload_rescales_the_last_frame():
 def test_listeners_get_the_state_after_each_change():
     runtime, _, _ = make()
     states = []
-    runtime.listeners.append(lambda state, notices: states.append((state, notices)))
+    runtime.listeners.append(lambda state, notices, records: states.append((state, notices)))
     runtime.start()
     runtime.put(ButtonPress(1.0, "ok"))
     assert wait_for(lambda: len(states) == 2)
@@ -210,7 +210,7 @@ def test_the_computer_opponent_answers_through_the_queue():
     board = VirtualBoard.from_profile(profile, clock=time.monotonic)
     runtime, parts, _ = make(core=Core(profile, start_time=time.monotonic()), inputs=board, think_s=0.2)
     notices: list[str] = []
-    runtime.listeners.append(lambda state, new: notices.extend(new))
+    runtime.listeners.append(lambda state, new, records: notices.extend(new))
     runtime.start()
     runtime.put(Command(time.monotonic(), "new_game", {"game": "classic", "computer": True}))
     board.place("c3")

@@ -2,7 +2,7 @@
 
 It runs on the daemon's event loop (the web console's), never on the core thread. The core
 thread's only part is :meth:`Inbox.put` (a lock, an append, at most one wake-up per batch);
-everything else (reading events out of states, JSON, the network) happens on the loop, so a
+everything else (reading events out of records and states, JSON, the network) happens on the loop, so a
 broker that is down, slow or refusing never delays a move or a frame.
 
 While the broker is away, events wait in a bounded outbox (:data:`OUTBOX_SIZE`; past it the
@@ -97,7 +97,7 @@ class Bridge:
             loop.call_soon_threadsafe(self._absorb)
 
         self.inbox = Inbox(INBOX_SIZE, wake)
-        self.inbox.put(self.runtime.snapshot, ())
+        self.inbox.put(self.runtime.snapshot, (), ())
         self.runtime.listeners.append(self.inbox.put)
         self.runtime.health_listeners.append(self._health_changed)
         self._task = asyncio.create_task(self._run(), name="mqtt")
@@ -124,11 +124,11 @@ class Bridge:
     # -- from states to messages (on the loop) -------------------------------------------------
 
     def _absorb(self) -> None:
-        """Read the events out of every new state; keep the newest state for publishing."""
+        """Read the events out of every new state and its records; keep the newest state for publishing."""
         assert self.inbox is not None
         items = [item for item in self.inbox.take() if item[0]]  # {}: the core has not published yet
-        for state, notices, at in items:
-            for found in events_between(self._last, state) + notice_events(notices):
+        for state, notices, records, at in items:
+            for found in events_between(self._last, state, records) + notice_events(notices):
                 self._queue_event(found, at)
             self._last = state
         if items:

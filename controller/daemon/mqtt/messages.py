@@ -7,24 +7,27 @@ frame (it changes with every animation step and says nothing a subscriber needs)
 a marble"), ``turn`` (the name of the seat to move), ``last_move`` and ``winner`` (the winners'
 names joined by " & ", or "draw").
 
-Events are read from the difference between two states, so a state the loop never saw costs no
-move: ``game`` (a new game: its name, seats and options), ``move`` (one per new move, numbered
-from 1), ``take_back`` (the moves left), ``outcome``, ``repair`` (its steps) and ``repaired``,
-``link`` (up or down), ``notice`` (each of the core's notices, in words), and Picture-Puzzle's
-rounds (its spec's ``events``, :mod:`controller.games.puzzle.events`: ``stage``, ``round``, ``dismantled``, ``restore``, ``out``; its
-round lines, which grow step by step within a round, are no ``move`` events). A state says
-which game is in play but not how it began, so a restart with the same settings in the middle
-of a game reads as a take-back to no moves (the ``notice`` event says "new ... game").
+Events are read from the journal records the core wrote and the difference between two
+states, so a state the loop never saw costs no move: ``game`` (a new game, known by the core's
+``start`` or ``next_game`` record: its name, seats and options), ``move`` (one per new move,
+numbered from 1), ``take_back`` (the moves left), ``outcome``, ``repair`` (its steps) and
+``repaired``, ``link`` (up or down), ``notice`` (each of the core's notices, in words), and
+Picture-Puzzle's rounds (its spec's ``events``, :mod:`controller.games.puzzle.events`: ``stage``,
+``round``, ``dismantled``, ``restore``, ``out``; its round lines, which grow step by step within a
+round, are no ``move`` events). A restart with the same settings in the middle of a game is a
+``game`` event (its start record says so), not a take-back to no moves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ... import games
 from ...games import GameSpec
 
 HIDDEN_KEYS = ("frame",)
+NEW_GAME_KINDS = ("start", "next_game")  # the journal records that begin a game
 
 
 def public_state(state: dict[str, Any], board: str) -> dict[str, Any]:
@@ -57,45 +60,35 @@ def _winner(outcome: dict[str, Any], names: dict[int, str]) -> str:
     return " & ".join(names.get(seat, f"Seat {seat}") for seat in winners) if winners else "draw"
 
 
-def events_between(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[str, Any]]:
-    """The events that lead from ``old`` to ``new`` (none from the first state: ``old`` None)."""
+def events_between(old: dict[str, Any] | None, new: dict[str, Any],
+                   records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events that lead from ``old`` to ``new`` by the journal ``records`` the core wrote
+    between them (none from the first state: ``old`` None)."""
     if old is None:
         return []
+    started = new.get("game") is not None and any(record.get("kind") in NEW_GAME_KINDS for record in records)
+    game_before = None if started else old  # a new game: everything in it is new, whatever the old one held
     found: list[dict[str, Any]] = []
-    for reader in (_game, _moves, _game_events, _outcome, _repair, _link):
-        found += reader(old, new)
-    return found
+    for reader in (_game, _moves, _game_events, _outcome):
+        found += reader(game_before, new)
+    return found + _repair(old, new) + _link(old, new)  # the board's own, whatever the game
 
 
 def notice_events(notices: tuple[str, ...]) -> list[dict[str, Any]]:
     return [{"type": "notice", "text": text} for text in notices]
 
 
-def _headers(state: dict[str, Any]) -> Any:
-    record = state.get("record")
-    return None if record is None else {k: v for k, v in record["headers"].items() if k != "Result"}
-
-
-def _is_new_game(old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """A game in play whose headers (but the result) differ, or that came back with no moves
-    from a finished game or the menu."""
-    if new.get("game") is None:
-        return False
-    restarted = not new.get("moves") and (old.get("outcome") is not None or old.get("game") is None)
-    return restarted or _headers(old) != _headers(new)
-
-
-def _game(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
-    if not _is_new_game(old, new):
+def _game(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[str, Any]]:
+    if old is not None:
         return []
     return [{"type": "game", "game": new["game"], "seats": new.get("seats", []), "options": new.get("options")}]
 
 
-def _moves(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+def _moves(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[str, Any]]:
     spec = _spec(new)
     if spec is not None and spec.events is not None:
         return []  # its "moves" grow within a turn (Picture-Puzzle's round lines): its own events tell
-    before = [] if _is_new_game(old, new) else list(old.get("moves") or [])
+    before = [] if old is None else list(old.get("moves") or [])
     after = list(new.get("moves") or [])
     kept = _common_prefix(before, after)
     found: list[dict[str, Any]] = []
@@ -112,12 +105,12 @@ def _spec(state: dict[str, Any]) -> GameSpec | None:
     return games.get(name) if name in games.NAMES else None
 
 
-def _game_events(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+def _game_events(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[str, Any]]:
     """The events a game reads from its own ``detail`` (see :attr:`GameSpec.events`)."""
     spec = _spec(new)
     if spec is None or spec.events is None:
         return []
-    return spec.events(None if _is_new_game(old, new) else old, new)
+    return spec.events(old, new)
 
 
 def _common_prefix(a: list[str], b: list[str]) -> int:
@@ -127,9 +120,9 @@ def _common_prefix(a: list[str], b: list[str]) -> int:
     return n
 
 
-def _outcome(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, Any]]:
+def _outcome(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[str, Any]]:
     outcome = new.get("outcome")
-    if outcome is None or (outcome == old.get("outcome") and not _is_new_game(old, new)):
+    if outcome is None or (old is not None and outcome == old.get("outcome")):
         return []
     return [{"type": "outcome", **outcome, "winner": summary(new)["winner"], "standings": new.get("standings", [])}]
 

@@ -41,8 +41,6 @@ def puzzle_events(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[
     if after is None:
         return []
     before = puzzle_detail(old) if old is not None else None
-    if before is not None and len(_rounds(before)) > len(_rounds(after)):
-        before = None  # a game started again with the same settings: its rounds count from 1 again
     names = {seat.get("seat"): seat.get("name", "") for seat in new.get("seats") or [] if isinstance(seat, dict)}
     return [*_ended(before, after, names), *_stage(before, after), *_in_hand(before, after)]
 

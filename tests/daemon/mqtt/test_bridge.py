@@ -49,7 +49,7 @@ def test_with_the_broker_down_events_wait_in_a_bounded_outbox_and_the_overflow_i
         for n in range(module.OUTBOX_SIZE + 10):  # each state adds one move: one event each, and one game
             moves = [*moves, f"m{n}"]
             for listener in runtime.listeners:
-                listener({**state, "moves": moves}, ())
+                listener({**state, "moves": moves}, (), ({"kind": "start"},) if n == 0 else ())
             await asyncio.sleep(0)
         await asyncio.sleep(0.05)
         waiting, unsent, connected = len(bridge._outbox), bridge.unsent, bridge.connected
@@ -154,7 +154,7 @@ def test_a_game_resumed_before_the_core_published_its_first_state_is_no_event():
         resumed = {"state": "awaiting_placement", "game": "classic", "moves": ["b5 4R", "e2 1L"], "outcome": None,
                    "repair": [], "link": True, "record": {"headers": {"Variant": "classic"}, "moves": []}}
         for listener in runtime.listeners:
-            listener(resumed, ())
+            listener(resumed, (), ())
         await asyncio.sleep(0.05)
         waiting = list(bridge._outbox)
         await bridge.stop()

@@ -212,3 +212,21 @@ def test_bad_commands_are_refused_with_a_logged_reason_and_change_nothing(tmp_pa
         assert all("reason=" in line for line in refusals)
     finally:
         d.close()
+
+
+def test_a_restart_with_the_same_settings_mid_game_is_a_game_event_not_a_take_back(tmp_path, broker, watcher):
+    d = board(tmp_path, broker, "b1")
+    try:
+        d.start().ready()
+        watcher.wait(lambda: watcher.last(status("b1")) == b"online", "online")
+        for _ in range(2):  # the same settings twice, the second time in the middle of a game
+            play(d, ("clear", {}))  # the marbles of the first game leave the board
+            command(watcher, "b1", {"name": "new_game", "args": {"game": "classic", "names": ["Ann", "Bo"]}})
+            d.wait_state(lambda s: s["state"] == "awaiting_placement" and not s["moves"])
+            move(d, 1)
+        watcher.wait(lambda: len(events(watcher, "b1", "move")) == 2, "the second game's move")
+        assert [e["game"] for e in events(watcher, "b1", "game")] == ["classic", "classic"]
+        assert [e["number"] for e in events(watcher, "b1", "move")] == [1, 1]
+        assert events(watcher, "b1", "take_back") == []
+    finally:
+        d.close()

@@ -35,17 +35,19 @@ class Board:
         self.core = Core(profile, start_time=0.0)
         self.t = 0.0
         self.hands = VirtualBoard.from_profile(profile)
-        self.hands.start(lambda event: self.core.handle(_at(event, self.t)))
+        self.records: list[dict] = []  # what the core wrote since the last step
+        self.hands.start(lambda event: self.records.extend(self.core.handle(_at(event, self.t)).records))
         self.states = [self.core.state()]
 
     def step(self, *commands: tuple) -> list[dict]:
         for name, args in commands:
-            self.core.handle(Command(self.t, name, args))
+            self.records += self.core.handle(Command(self.t, name, args)).records
         self.t += 1.0
-        self.core.handle(Tick(self.t))  # the settle time passes: the board is judged
+        self.records += self.core.handle(Tick(self.t)).records  # the settle time passes: the board is judged
+        records, self.records = self.records, []
         before, after = self.states[-1], self.core.state()
         self.states.append(after)
-        return events_between(before, after)
+        return events_between(before, after, records)
 
 
 def _at(event, t: float):
@@ -95,25 +97,30 @@ def state(**changes) -> dict:
     return {**STATE, **changes}
 
 
-@pytest.mark.parametrize(("old", "new", "events"), [
-    (None, state(), []),  # the first state is where the events start
-    (state(moves=["a1 1R"]), state(moves=["a1 1R", "b2 1L", "c3 2R"]),
+START = ({"kind": "start", "game": "classic", "players": 2},)
+
+
+@pytest.mark.parametrize(("old", "new", "records", "events"), [
+    (None, state(), (), []),  # the first state is where the events start
+    (state(moves=["a1 1R"]), state(moves=["a1 1R", "b2 1L", "c3 2R"]), (),
      [{"type": "move", "number": 2, "move": "b2 1L"}, {"type": "move", "number": 3, "move": "c3 2R"}]),
-    (state(moves=["a1 1R", "b2 1L"]), state(moves=["a1 1R"]), [{"type": "take_back", "moves": 1}]),
-    # a restart with the same settings mid-game looks like a take-back to no moves (documented)
-    (state(moves=["a1 1R"]), state(), [{"type": "take_back", "moves": 0}]),
+    (state(moves=["a1 1R", "b2 1L"]), state(moves=["a1 1R"]), ({"kind": "take_back"},),
+     [{"type": "take_back", "moves": 1}]),
+    (state(moves=["a1 1R"]), state(), ({"kind": "take_back"},), [{"type": "take_back", "moves": 0}]),
+    # a restart with the same settings mid-game: its start record makes it a new game, no take-back
+    (state(moves=["a1 1R"]), state(), START, [{"type": "game", "game": "classic", "seats": STATE["seats"], "options": None}]),
     (state(moves=["a1 1R"]), state(moves=["a1 1R", "a2"], outcome={"result": "five", "winners": [2], "lines": []},
-                                   standings=[[2], [1]]),
+                                   standings=[[2], [1]]), (),
      [{"type": "move", "number": 2, "move": "a2"},
       {"type": "outcome", "result": "five", "winners": [2], "lines": [], "winner": "Bo", "standings": [[2], [1]]}]),
-    (state(), state(repair=["put back a white marble on b5"]),
+    (state(), state(repair=["put back a white marble on b5"]), (),
      [{"type": "repair", "steps": ["put back a white marble on b5"]}]),
-    (state(repair=["lift the marble on c3"]), state(), [{"type": "repaired"}]),
-    (state(moves=["a1 1R"], outcome={"result": "full", "winners": [], "lines": []}), state(),
+    (state(repair=["lift the marble on c3"]), state(), (), [{"type": "repaired"}]),
+    (state(moves=["a1 1R"], outcome={"result": "full", "winners": [], "lines": []}), state(), ({"kind": "next_game"},),
      [{"type": "game", "game": "classic", "seats": STATE["seats"], "options": None}]),
 ])
-def test_events_between_two_states(old, new, events):
-    assert events_between(old, new) == events
+def test_events_between_two_states(old, new, records, events):
+    assert events_between(old, new, records) == events
 
 
 def test_a_draw_has_draw_as_its_winner():
@@ -134,7 +141,7 @@ def test_the_events_turn_the_old_moves_into_the_new(old_tail, new_tail, shared):
     common = ["f6 4R"] * shared
     old, new = state(moves=common + old_tail), state(moves=common + new_tail)
     moves = list(old["moves"])
-    for found in events_between(old, new):
+    for found in events_between(old, new, ()):
         if found["type"] == "take_back":
             del moves[found["moves"]:]
         elif found["type"] == "move":
@@ -255,11 +262,14 @@ def test_the_inbox_is_bounded_counts_what_it_drops_and_wakes_once_per_batch():
     wakes = []
     inbox = Inbox(3, lambda: wakes.append(1))
     for n in range(5):
-        inbox.put({"n": n}, ())
-    assert [s["n"] for s, _, _ in inbox.take()] == [2, 3, 4]
+        inbox.put({"n": n}, (), ({"kind": "place", "n": n},))
+    kept = inbox.take()
+    assert [s["n"] for s, _, _, _ in kept] == [2, 3, 4]
+    # the dropped states' records go to the oldest kept: a start record is never lost
+    assert [[r["n"] for r in records] for _, _, records, _ in kept] == [[0, 1, 2], [3], [4]]
     assert inbox.dropped == 2 and len(wakes) == 1
     before = time.time()
     inbox.put({"n": 5}, ("hello",))
-    [(state, notices, at)] = inbox.take()
+    [(state, notices, _, at)] = inbox.take()
     assert (state, notices) == ({"n": 5}, ("hello",)) and len(wakes) == 2
     assert before <= at <= time.time()  # stamped when put: the events' "at" is when the core made the change
