@@ -176,7 +176,7 @@ def test_an_unwritable_record_or_a_failing_listener_does_not_stop_the_core():
 
     rebuild, made = fresh_cores()
     runtime, parts, _ = make(journal=PickyJournal(), rebuild=rebuild)
-    runtime.listeners.append(lambda state, notices: 1 / 0)
+    runtime.listeners.append(lambda state, notices, records: 1 / 0)
     runtime.start()
     runtime.put(ButtonPress(1.0, "ok"))  # its record is refused: a fault, the core rebuilt
     runtime.put(ButtonPress(2.0, "ok"))
