@@ -95,7 +95,7 @@ class Core:
         if think is not None:
             think = replace(think, opponent=self.spec.opponent)  # the spec says who plays the game
         records, notices = self.out.take()
-        return Effects(frame, records, notices, think)
+        return Effects(frame, records, notices, think, self.next_deadline())
 
     def next_deadline(self, frames: bool = True) -> float | None:
         """When the core wants a Tick: a settle or grace timer, the computer's wait on an open

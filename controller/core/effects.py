@@ -19,6 +19,7 @@ class Effects:
     records: tuple[dict[str, Any], ...] = ()  # journal records to write BEFORE showing the frame
     notices: tuple[str, ...] = ()  # human messages for the log and the web console
     think: Think | None = None  # a position for the computer opponent (answered by a Command)
+    deadline: float | None = None  # when the core wants the next Tick (Core.next_deadline), None: never
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,13 @@ shown once what it shows is on disk, so a power cut never loses a move that was 
 
 The timer lives in the same loop: the queue wait times out at the core's next deadline (its
 settle and grace timers, and its next animation frame while a scene animates; an idle board has
-none, so it costs nothing) and at the next watchdog ping. The watchdog is pinged by the core
+none, so it costs nothing), which the effects of the last event carry, and at the next watchdog
+ping. The watchdog is pinged by the core
 thread between two events and by no other thread, so a hung core stops the pings and systemd
 restarts the service.
 
-The core thread never dies (DESIGN.md). An exception while handling an event, asking the core
-for its state or its next deadline is logged with its traceback (once: the same fault again is
+The core thread never dies (DESIGN.md). An exception while handling an event or asking the core
+for its state is logged with its traceback (once: the same fault again is
 counted, see :mod:`controller.repeats`), the event is set aside, and the core is rebuilt from the journal the
 way a start builds it (``rebuild``), the players told; a fault again at once sets the journal
 aside and starts at the menu; a core that cannot be rebuilt ends the thread, and the daemon
@@ -65,7 +66,6 @@ class CoreLike(Protocol):
     def handle(self, event: Event) -> Any: ...
     def state(self) -> dict[str, Any]: ...
     def tell(self, notice: str) -> None: ...
-    def next_deadline(self) -> float | None: ...
     def set_level(self, level: int | None) -> None: ...  # the configured level, which names the computer
     def paused_frame(self) -> Frame: ...
 
@@ -143,6 +143,7 @@ class Runtime:
         self._stopping = threading.Event()
         self._frame: Frame | None = None
         self._next_ping = 0.0
+        self._deadline: float | None = None  # the core's next moment, from its last effects
         self._thread = threading.Thread(target=self._loop, name="core", daemon=True)
 
     # -- the producers' side -------------------------------------------------------------------
@@ -257,11 +258,10 @@ class Runtime:
             return self.queue.get(timeout=None if wake is None else max(0.0, wake - self.clock()))
         except Empty:
             now = self.clock()
-            due = self.core.next_deadline()
-            return Tick(now) if due is not None and due <= now else None
+            return Tick(now) if self._deadline is not None and self._deadline <= now else None
 
     def _wake_time(self) -> float | None:
-        times = [self.core.next_deadline(), self._next_ping if self.notifier.watchdog_s else None]
+        times = [self._deadline, self._next_ping if self.notifier.watchdog_s else None]
         present = [t for t in times if t is not None]
         return min(present) if present else None
 
@@ -297,6 +297,7 @@ class Runtime:
             self.core.tell(f"the tape stopped recording ({why}); the game is not affected")
 
     def _apply(self, item: object, effects: Any) -> None:
+        self._deadline = effects.deadline  # the core's next moment, told with what it did
         if not self._write(item, effects.records):
             return  # never show what is not on disk
         if self.pause is not None:
@@ -422,8 +423,7 @@ class Runtime:
     # -- the core thread never dies: a fault rebuilds the core --------------------------------
 
     def _recover(self, item: object, exc: Exception) -> bool:
-        """After ``exc`` while handling ``item`` (None: asking the core for its state or its
-        deadline): the item is set aside and the core rebuilt from the journal, from scratch
+        """After ``exc`` while handling ``item`` (None: asking the core for its state): the item is set aside and the core rebuilt from the journal, from scratch
         (the journal set aside) if the journal's game fails again at once. False when the core
         cannot be rebuilt: the core thread ends (see the module)."""
         self._log_fault(item, exc)

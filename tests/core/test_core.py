@@ -39,13 +39,15 @@ def test_start_record_then_a_frame_showing_whose_turn(core: Core) -> None:
 def test_unchanged_frame_is_none_and_the_steady_reading_brings_the_move() -> None:
     """A placement is accepted once the readings have stood for steady_s, not settle_s."""
     core = started(Core(load_profile("virtual-6x6"), steady_s=0.04))
-    assert core.handle(HoleReading(1.0, hole("c3"), "marble")) == Effects(None)
-    assert core.next_deadline() == pytest.approx(1.04)
+    effects = core.handle(HoleReading(1.0, hole("c3"), "marble"))
+    assert effects == Effects(None, deadline=effects.deadline)
+    assert effects.deadline == core.next_deadline() == pytest.approx(1.04)  # the effects tell it
     effects = core.handle(Tick(1.04))
     assert effects.records == ({"t": 1.04, "kind": "place", "hole": "c3"},)
     assert effects.notices == ("c3 placed by Seat 1",)
-    assert core.next_deadline() == pytest.approx(1.15)  # the guard: then the placement is sure
-    assert core.handle(Tick(1.15)) == Effects(None) and not core.referee.provisional
+    assert effects.deadline == core.next_deadline() == pytest.approx(1.15)  # the guard: then the placement is sure
+    effects = core.handle(Tick(1.15))
+    assert effects == Effects(None, deadline=effects.deadline) and not core.referee.provisional
 
 
 def test_without_a_steady_time_the_reading_itself_brings_the_move() -> None:

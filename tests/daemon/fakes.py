@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from controller.events import Event, Tick
@@ -15,6 +15,7 @@ class Effects:
     records: tuple[dict[str, Any], ...] = ()
     notices: tuple[str, ...] = ()
     think: Any = None
+    deadline: float | None = None
 
 
 class FakeCore:
@@ -28,6 +29,10 @@ class FakeCore:
         self.told: list[str] = []
 
     def handle(self, event: Event) -> Effects:
+        """What :meth:`answer` says, with the next deadline as the real core tells it."""
+        return replace(self.answer(event), deadline=self.next_deadline())
+
+    def answer(self, event: Event) -> Effects:
         self.threads.add(threading.current_thread().name)
         self.seen.append(event)
         if self.fail_on and getattr(event, "name", None) == self.fail_on:

@@ -95,6 +95,23 @@ def test_the_timer_ticks_at_the_core_deadline():
     runtime.stop()
 
 
+
+def test_the_deadline_comes_with_the_effects_and_is_never_polled():
+    """Issue 24, section 3: the loop asked the core for its deadline twice per turn; the
+    effects of each event carry it, so the core computes it once per event it handles."""
+    core = FakeCore(deadline=time.monotonic() + 0.1)
+    asked = []
+    core.next_deadline = lambda original=core.next_deadline: asked.append(1) or original()
+    runtime, _, _ = make(core=core, notifier=FakeNotifier(watchdog_s=0.01))  # many loop turns
+    notices = []
+    runtime.listeners.append(lambda state, n: notices.extend(n))
+    runtime.start()
+    runtime.put(ButtonPress(time.monotonic(), "ok"))
+    assert wait_for(lambda: "deadline" in notices)
+    time.sleep(0.1)
+    runtime.stop()
+    assert len(asked) == len(core.seen) == 3  # the start-up tick, the press, the deadline's tick
+
 def test_an_idle_core_is_not_ticked():
     runtime, _, _ = make()
     runtime.start()
