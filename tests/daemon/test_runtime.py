@@ -104,7 +104,7 @@ def test_the_deadline_comes_with_the_effects_and_is_never_polled():
     core.next_deadline = lambda original=core.next_deadline: asked.append(1) or original()
     runtime, _, _ = make(core=core, notifier=FakeNotifier(watchdog_s=0.01))  # many loop turns
     notices = []
-    runtime.listeners.append(lambda state, n: notices.extend(n))
+    runtime.listeners.append(lambda state, n, records: notices.extend(n))
     runtime.start()
     runtime.put(ButtonPress(time.monotonic(), "ok"))
     assert wait_for(lambda: "deadline" in notices)
