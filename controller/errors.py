@@ -4,19 +4,20 @@ can catch either ours or the standard one."""
 import reprlib
 from typing import Any
 
+from .checks import CheckError
 from .rules.errors import IllegalMoveError, NotationError, PentagoError
 
 __all__ = [
-    "ConfigError", "DriverUnavailable", "IllegalMoveError", "LinkError", "NotationError",
+    "CheckError", "ConfigError", "DriverUnavailable", "IllegalMoveError", "LinkError", "NotationError",
     "PentagoError", "ProfileError", "TapeError", "shown",
 ]
 
 
-class ProfileError(PentagoError, ValueError):
+class ProfileError(CheckError):
     """A hardware profile that does not load: names the file, the key and the problem."""
 
 
-class ConfigError(PentagoError, ValueError):
+class ConfigError(CheckError):
     """A daemon config value that is wrong: names the key and the allowed values."""
 
 

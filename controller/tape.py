@@ -44,6 +44,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from .checks import is_number, is_whole, within
 from .colours import MARBLE_COLOURS
 from .errors import NotationError, TapeError, shown
 from .events import (
@@ -248,7 +249,7 @@ def _one_of(data: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
 
 def _check_options(options: dict[str, Any]) -> None:
     players = options.get("players", 2)
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+    if not within(players, 2, 4, whole=True):
         raise TapeError(f'"players" is {shown(players)}; it must be an integer from 2 to 4')
     colours = options.get("colours", MARBLE_COLOURS)
     names = isinstance(colours, list | tuple) and all(
@@ -275,7 +276,7 @@ def _start(items: Any, header: TapeHeader) -> tuple[tuple[int, str], ...]:
 
 def _time(data: dict[str, Any]) -> float:
     t = data.get("t")
-    if isinstance(t, bool) or not isinstance(t, int | float) or not 0 <= t < MAX_T:
+    if not is_number(t) or not 0 <= t < MAX_T:
         raise TapeError(f'"t" is {shown(t)}; it must be the seconds from the start, from 0 to 1e9')
     return t
 
@@ -300,7 +301,7 @@ def _reading(data: dict[str, Any], header: TapeHeader) -> str:
 
 def _block(data: dict[str, Any], header: TapeHeader) -> int:
     block, count = data["block"], header.geometry.block_count
-    if isinstance(block, bool) or not isinstance(block, int) or not 1 <= block <= count:
+    if not within(block, 1, count, whole=True):
         board = f"{header.size}x{header.size}"
         raise TapeError(f'"block" is {shown(block)}; the {board} board has blocks 1-{count}')
     return block
@@ -308,7 +309,7 @@ def _block(data: dict[str, Any], header: TapeHeader) -> int:
 
 def _steps(data: dict[str, Any]) -> int:
     steps = data.get("steps")
-    if isinstance(steps, bool) or not isinstance(steps, int) or steps == 0:
+    if not is_whole(steps) or steps == 0:
         raise TapeError(
             f'"steps" is {shown(steps)}; it must be a non-zero integer (positive = clockwise)')
     return steps

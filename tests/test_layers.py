@@ -19,8 +19,9 @@ PACKAGE = ROOT / "controller"
 # Bottom first. A unit is a top-level module or package of controller/.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
-    ("errors", "colours", "events", "tomlfile", "files", "repeats"),  # the project's vocabulary
-    # (files: reading a file named from outside; repeats: a message logged once, then counted)
+    ("errors", "checks", "colours", "events", "tomlfile", "files", "repeats"),  # the project's vocabulary
+    # (files: reading a file named from outside; checks: the checking kit every reader of input
+    # shares; repeats: a message logged once, then counted)
     ("profile", "ai", "journal"),  # the hardware profile (geometry from rules); the opponent; the journal
     ("board", "lights", "drivers"),  # physical truth | scenes -> frames | hardware
     ("flow", "games"),  # the flows, scenes and menu; the registry of games over them
@@ -30,7 +31,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 RANK = {unit: n for n, units in enumerate(LAYERS) for unit in units}
 
 # Imports allowed besides "only lower layers": within a layer, and the few layers that promise more.
-ALSO: dict[str, set[str]] = {"games": {"flow"}, "daemon": {"commands", "cli"}, "classroom": {"daemon"},
+ALSO: dict[str, set[str]] = {"errors": {"checks"}, "checks": {"files", "tomlfile"},  # the kit's error and reader
+                             "games": {"flow"}, "daemon": {"commands", "cli"}, "classroom": {"daemon"},
                              "commands": {"daemon", "classroom", "cli"},
                              "cli": {"commands", "daemon"}, "__main__": {"cli"}, "__init__": set()}
 NEVER: dict[str, set[str]] = {

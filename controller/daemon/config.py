@@ -60,11 +60,11 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import DEFAULT_LEVEL, ENGINES, LEVELS, engine_in_use
+from ..checks import is_whole, read_toml, within
 from ..errors import ConfigError, shown
-from ..files import check_path, read_bounded
+from ..files import check_path
 from ..games import DEFAULT, NAMES, OptionError, get
 from ..games.spec import LEVEL_WORDS
-from ..tomlfile import decode_toml
 
 SECTIONS = {
     "game": ("game", "computer", "match", "level", "practice", "engine"),
@@ -176,13 +176,7 @@ def load_config(path: str | Path | None) -> Config:
     """
     if path is None:
         return Config()
-    try:
-        data = decode_toml(read_bounded(path, MAX_CONFIG_BYTES))
-    except OSError as exc:
-        raise ConfigError(f"config {path}: cannot read it ({exc.strerror})") from exc
-    except ValueError as exc:
-        raise ConfigError(f"config {path}: {exc}") from None
-    return parse_config(data, source=str(path))
+    return parse_config(read_toml(path, MAX_CONFIG_BYTES, f"config {path}", ConfigError), source=str(path))
 
 
 def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
@@ -265,14 +259,15 @@ class _Checker:
         self.source = source
 
     def fail(self, key: str, value: object, allowed: str) -> ConfigError:
-        return ConfigError(f"config {self.source}: {key} = {shown(value)} is not allowed; expected {allowed}")
+        return ConfigError(f"config {self.source}: {key} = {shown(value)} is not allowed; expected {allowed}",
+                           self.source, key)
 
     def known_keys(self, table: dict[str, Any], prefix: str, keys: tuple[str, ...]) -> None:
         for key in table:
             if key not in keys:
                 name = key if len(key) <= 80 else key[:77] + "..."  # a key may be a megabyte long
                 raise ConfigError(f"config {self.source}: unknown key {prefix}{name}; "
-                                  f"known keys: {', '.join(prefix + k for k in keys)}")
+                                  f"known keys: {', '.join(prefix + k for k in keys)}", self.source, prefix + name)
 
     def table(self, data: dict[str, Any], key: str) -> dict[str, Any]:
         value = data.get(key, {})
@@ -309,20 +304,19 @@ class _Checker:
 
     def seats(self, table: dict[str, Any], key: str) -> bool | list[int]:
         value = table.get(key.rpartition(".")[2], False)
-        if not isinstance(value, bool) and not (isinstance(value, list) and all(
-                isinstance(seat, int) and not isinstance(seat, bool) for seat in value)):
+        if not isinstance(value, bool) and not (isinstance(value, list) and all(map(is_whole, value))):
             raise self.fail(key, value, "true (seat 2), false (none) or a list of seats such as [1, 2]")
         return value
 
     def integer(self, table: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
         value = table.get(key.rpartition(".")[2], default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not within(value, low, high, whole=True):
             raise self.fail(key, value, f"a whole number from {low} to {high}")
-        return value
+        return int(value)
 
     def number(self, table: dict[str, Any], key: str, default: float, low: float, high: float) -> float:
         value = table.get(key.rpartition(".")[2], default)
-        if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        if not within(value, low, high):
             raise self.fail(key, value, f"a number from {low} to {high}")
         return float(value)
 

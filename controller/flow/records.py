@@ -18,6 +18,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..checks import is_number, is_whole
+
 # The fields each kind needs, with their types; "t" (a time in seconds) is optional everywhere.
 REQUIRED: dict[str, dict[str, type | tuple[type, ...]]] = {
     "start": {"game": str, "players": int},
@@ -52,7 +54,7 @@ def record_problem(record: dict[str, Any]) -> str | None:
 
 
 def _time_problem(t: Any) -> str | None:
-    if t is None or (_is_number(t) and math.isfinite(t)):
+    if t is None or (is_number(t) and math.isfinite(t)):
         return None
     return f"field 't' = {t!r} must be a time in seconds"
 
@@ -61,15 +63,11 @@ def _field_problem(record: dict[str, Any], name: str, kind: type | tuple[type, .
     if name not in record:
         return f"field {name!r} is missing" if required else None
     value = record[name]
-    if kind is int and not (isinstance(value, int) and not isinstance(value, bool)):
+    if kind is int and not is_whole(value):
         return f"field {name!r} = {value!r} must be a whole number"
     if kind is not int and not isinstance(value, kind):
         return f"field {name!r} = {value!r} must be {_TYPE_NAMES[kind]}"
     return None
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 _TYPE_NAMES = {str: "text", bool: "true or false", list: "a list", (bool, list): "true, false or a list of seats"}

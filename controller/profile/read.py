@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..checks import read_toml
 from ..colours import MARBLE_COLOURS
 from ..errors import ProfileError, shown
-from ..files import read_bounded
 from ..rules import Geometry, geometry
-from ..tomlfile import decode_toml
 from .leds import read_leds
 from .locate import locate, shown_path
 from .model import (
@@ -36,12 +35,7 @@ def load_profile(name_or_path: str | Path) -> Profile:
     Raises ProfileError naming the file, the key and the problem.
     """
     path = locate(name_or_path)
-    try:
-        data = decode_toml(read_bounded(path, MAX_PROFILE_BYTES))
-    except OSError as exc:
-        raise ProfileError(f"{shown_path(path)}: cannot read the profile ({exc.strerror})") from exc
-    except ValueError as exc:
-        raise ProfileError(f"{shown_path(path)}: {exc}") from None
+    data = read_toml(path, MAX_PROFILE_BYTES, shown_path(path), ProfileError, "cannot read the profile")
     return parse_profile(data, shown_path(path), path.stem)
 
 

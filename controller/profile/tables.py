@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
+from ..checks import close_match, is_number, is_whole
 from ..errors import NotationError, ProfileError, shown
 from ..rules import Geometry, hole_name, parse_hole
 from .model import HEADER_PINS
@@ -15,10 +15,12 @@ _TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", list: "a l
 
 
 def is_type(value: Any, kind: type) -> bool:
-    if isinstance(value, bool):  # TOML booleans are not numbers, whatever Python thinks
-        return kind is bool
+    """``value`` is of TOML's ``kind`` (a float may be written as an integer; a boolean is not
+    a number, whatever Python thinks)."""
     if kind is float:
-        return isinstance(value, int | float)
+        return is_number(value)
+    if kind is int:
+        return is_whole(value)
     return isinstance(value, kind)
 
 
@@ -40,7 +42,7 @@ class Table:
         return f"{self.prefix}{name}"
 
     def error(self, name: str, problem: str) -> ProfileError:
-        return ProfileError(f"{self.source}: {self.key(name)}: {problem}")
+        return ProfileError(f"{self.source}: {self.key(name)}: {problem}", self.source, self.key(name))
 
     def get(self, name: str, kind: type, default: Any = _MISSING) -> Any:
         if name not in self.data:
@@ -76,8 +78,8 @@ class Table:
 
 
 def _hint(name: str, keys: tuple[str, ...]) -> str:
-    close = difflib.get_close_matches(name, keys, n=1)
-    return f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(keys)}"
+    close = close_match(name, keys)
+    return f"did you mean {close!r}?" if close else f"known keys: {', '.join(keys)}"
 
 
 class Pins:

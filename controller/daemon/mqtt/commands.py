@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import shown
-from ..web.api import MAX_BODY_BYTES, BadRequest, field, parse_json, text
+from ..web.api import MAX_BODY_BYTES, BadRequest, field, parse_json, short_text, text
 from ..requests import checked, command
 
 MAX_ID_CHARS = 64
@@ -67,6 +67,4 @@ def parse_request(payload: bytes, board: str, *, retained: bool = False, size: i
 
 def _request_id(data: dict[str, Any]) -> str | int | None:
     value: str | int | None = field(data, "id", (str, int, type(None)), None)
-    if isinstance(value, str) and len(value) > MAX_ID_CHARS:
-        raise BadRequest(f"field 'id' = {shown(value)} is too long (at most {MAX_ID_CHARS} characters)")
-    return value
+    return short_text("id", value, MAX_ID_CHARS) if isinstance(value, str) else value

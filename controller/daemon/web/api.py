@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
+from ...checks import CheckError, text_fault, within
 from ...errors import shown
 
 MAX_BODY_BYTES = 16 * 1024  # the largest real request is under 200 bytes
@@ -18,8 +19,13 @@ MAX_INT_DIGITS = 18  # no count, hole or block on any board needs more
 SHOWN_CHARS = 40  # how much of a bad value a message quotes
 
 
-class BadRequest(Exception):
-    """A malformed request; the message is sent back to the client as ``{"error": ...}``."""
+class BadRequest(CheckError):
+    """A malformed request; the message is sent back to the client as ``{"error": ...}``. A
+    ValueError (and a PentagoError) as every CheckError is: a handler catching those catches
+    BadRequest first (see the middleware in app.py)."""
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message, "request", key)
 
 
 async def body(request: web.Request) -> dict[str, Any]:
@@ -61,29 +67,36 @@ def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], defaul
     """``data[name]`` if it has the right type (bools are not numbers here)."""
     if name not in data:
         if default is ...:
-            raise BadRequest(f"missing field {name!r}")
+            raise BadRequest(f"missing field {name!r}", name)
         return default
     value = data[name]
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise BadRequest(f"field {name!r} = {shown(value)} has the wrong type")
-    if not isinstance(value, kind):
-        raise BadRequest(f"field {name!r} = {shown(value)} has the wrong type")
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)) \
+            or not isinstance(value, kind):
+        raise BadRequest(f"field {name!r} = {shown(value)} has the wrong type", name)
     return value
 
 
 def bounded(data: dict[str, Any], name: str, low: int, high: int) -> int:
     """The whole number ``data[name]``, from ``low`` to ``high``."""
     value: int = field(data, name, int)
-    if not low <= value <= high:
-        raise BadRequest(f"field {name!r} = {value} is out of range; from {low} to {high}")
+    if not within(value, low, high, whole=True):
+        raise BadRequest(f"field {name!r} = {value} is out of range; from {low} to {high}", name)
     return value
 
 
 def text(data: dict[str, Any], name: str, max_chars: int, default: Any = ...) -> Any:
-    """The string ``data[name]`` of at most ``max_chars`` characters (or ``default``)."""
+    """The string ``data[name]`` of at most ``max_chars`` characters, none a control character
+    (or ``default``)."""
     value = field(data, name, str, default)
-    if isinstance(value, str) and len(value) > max_chars:
-        raise BadRequest(f"field {name!r} = {shown(value)} is too long (at most {max_chars} characters)")
+    return short_text(name, value, max_chars) if isinstance(value, str) else value
+
+
+def short_text(name: str, value: str, max_chars: int) -> str:
+    """``value``, the text of field ``name``, or BadRequest if it is too long or holds a
+    control character."""
+    fault = text_fault(value, max_chars)
+    if fault is not None:
+        raise BadRequest(f"field {name!r} = {shown(value)} {fault}", name)
     return value
 
 

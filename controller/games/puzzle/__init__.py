@@ -64,6 +64,7 @@ from functools import cache
 from typing import Any
 
 from ...ai.puzzle import DEFAULT_LEVEL, LEVELS
+from ...checks import within
 from .events import puzzle_events
 from .flow import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
 from ...rules.picture_rating import rate
@@ -86,13 +87,12 @@ class Setting(Choice):
 
     def check(self, value: Any) -> Any:
         if self.name == "start_k":
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_K:
+            if not within(value, 1, MAX_K, whole=True):
                 raise OptionError(f"start_k {value!r}: a whole number from 1 to the picture's stones")
             return value
         if value is None and self.name != "show_s":
             return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_S \
-                or (value == 0 and self.name != "show_s"):
+        if not within(value, 0, MAX_S) or (value == 0 and self.name != "show_s"):
             least = "0" if self.name == "show_s" else "1"
             raise OptionError(f"{self.name} {value!r}: a number of seconds from {least} to {MAX_S}")
         return value

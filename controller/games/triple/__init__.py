@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .flow import TripleFlow, explain, is_idle_turn, next_colour, scene
+from ...checks import within
 from ...rules import TripleGame, TripleOptions, parse_cards
 from ...rules.cards import cards_text
 from ..computer import computer_choices
@@ -71,7 +72,7 @@ class FreeChoice(Choice):
 def _seed(value: Any) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+    if not within(value, 0, MAX_SEED, whole=True):
         raise OptionError(f"seed {value!r}: a whole number from 0 to {MAX_SEED}")
     return value
 

@@ -166,6 +166,7 @@ def test_a_good_command_is_taken_with_its_id():
     (b'{"name": "new_game", "args": {"colour": "red"}}', "new_game takes no argument 'colour'; arguments: game,"),
     (b'{"name": "menu", "board_name": "b2"}', "the command is for board 'b2', and this is board 'b1'"),
     (b'{"name": "menu", "id": [1]}', "field 'id' = [1] has the wrong type"),
+    (b'{"name": "menu", "id": "r1\\u001b[2J"}', "field 'id' = 'r1\\x1b[2J' holds a control character (0x1b)"),
     (b'{"name": "menu", "args": {"x": NaN}}', "NaN is not a number the board accepts"),
     (b'{"name": "menu", "args": ' + b"[" * 5000 + b"]" * 5000 + b"}", "the command nests too deeply"),
     (b'{"name": "menu", "args": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "the command is 200026 bytes; at most 16384"),

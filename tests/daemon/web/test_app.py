@@ -137,6 +137,8 @@ def test_a_token_guards_the_api_but_not_the_page():
      "new_game takes no argument 'colour'; arguments: game, players, twist, neutral_skip, names, computer, match, level, hints, "
      "two_colour, mode, cards, seed, personal, bonus, practice, picture, start_k, restore_limit_s, dismantle_limit_s, show_s, check"),
     ("/api/command", {"name": "take_back", "args": {"x": 1}}, 400, "take_back takes no argument 'x'"),
+    # a text field holds no control character (a newline, an escape: it goes into the log and the page)
+    ("/api/board/press", {"button": "ok\n"}, 400, "field 'button' = 'ok\\n' holds a control character (0x0a)"),
 ])
 def test_malformed_requests_are_answered_with_the_problem(path, body, status, error):
     async def check(client, board):
