@@ -74,7 +74,7 @@ def _seed(value: Any) -> int | None:
         return None
     if not within(value, 0, MAX_SEED, whole=True):
         raise OptionError(f"seed {value!r}: a whole number from 0 to {MAX_SEED}")
-    return value
+    return int(value)
 
 
 def _cards(value: Any) -> str:
