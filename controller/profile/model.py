@@ -93,7 +93,9 @@ class LedChain:
     card_slots: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
+        def put(name: str, value: object) -> None:  # the lookups of a frozen value
+            object.__setattr__(self, name, value)
+
         put("hole_pixel", {p.hole: i for i, p in enumerate(self.pixels) if p.kind == "hole"})
         arrows: dict[tuple[int, bool], tuple[int, ...]] = {}
         for i, p in enumerate(self.pixels):
@@ -106,8 +108,8 @@ class LedChain:
         slots: dict[int, tuple[int, ...]] = {}
         for i in self.card_pixels:
             card = self.pixels[i].card
-            key = self.pixels[i].index if card is None else card
-            slots[key] = slots.get(key, ()) + (i,)
+            slot = (self.pixels[i].index or 0) if card is None else card  # the reader gives each an index
+            slots[slot] = slots.get(slot, ()) + (i,)
         put("card_slots", tuple(slots[k] for k in sorted(slots)))
 
     @property

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from ..checks import close_match, is_number, is_whole
 from ..errors import NotationError, ProfileError, shown
@@ -11,6 +11,7 @@ from ..rules import Geometry, hole_name, parse_hole
 from .model import HEADER_PINS
 
 _MISSING: Any = object()
+T = TypeVar("T")
 _TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", list: "a list", dict: "a table"}
 
 
@@ -44,7 +45,9 @@ class Table:
     def error(self, name: str, problem: str) -> ProfileError:
         return ProfileError(f"{self.source}: {self.key(name)}: {problem}", self.source, self.key(name))
 
-    def get(self, name: str, kind: type, default: Any = _MISSING) -> Any:
+    def get(self, name: str, kind: type[T], default: T = _MISSING) -> T:
+        """The value at ``name``, of TOML's ``kind`` (a float may be written as an integer),
+        or ``default``; a missing key without one is an error."""
         if name not in self.data:
             if default is _MISSING:
                 raise self.error(name, "missing key")
@@ -52,9 +55,9 @@ class Table:
         value = self.data[name]
         if not is_type(value, kind):
             raise self.error(name, f"expected {_TYPE_NAMES[kind]}, got {shown(value)}")
-        return value
+        return cast(T, value)
 
-    def choice(self, name: str, choices: tuple[str, ...], default: Any = _MISSING) -> str:
+    def choice(self, name: str, choices: tuple[str, ...], default: str = _MISSING) -> str:
         value = self.get(name, str, default)
         if value not in choices:
             raise self.error(name, f"{shown(value)} is not one of {', '.join(map(repr, choices))}")
@@ -96,7 +99,7 @@ class Pins:
         if pin in self.users:
             raise table.error(name, f"GPIO {pin} is already used by {self.users[pin]}")
         self.users[pin] = table.key(name)
-        return pin
+        return int(pin)
 
 
 def check_each_hole_once(table: Table, name: str, placed: list[tuple[str, int]],
