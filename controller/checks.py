@@ -11,12 +11,15 @@ tests pin them), so the kit holds what the sentences are about, not the sentence
 - :func:`is_number` and :func:`is_whole`: a bool is not a number (``True == 1`` to Python, not
   to a person who wrote ``true``);
 - :func:`within`: a number from ``low`` to ``high``;
+- :func:`among`: one of a few values (``True`` is not the level 1);
 - :func:`close_match`: the known name a typo was meant to be (difflib);
 - :func:`text_fault`: text of bounded length without control characters;
 - :func:`read_toml`: a TOML file named from outside, read bounded and decoded, every failure
   a CheckError naming the file.
 
 >>> is_number(1.5), is_number(True), within(3, 1, 4, whole=True), within(2.5, 1, 4, whole=True)
+(True, False, True, False)
+>>> among(2, (0, 1, 2, 3)), among(True, (0, 1, 2, 3)), among(True, (False, True)), among([1], ("a",))
 (True, False, True, False)
 >>> close_match("sensnig", ("size", "sensing", "driver"))
 'sensing'
@@ -62,6 +65,12 @@ def within(value: object, low: float, high: float, *, whole: bool = False) -> bo
     if whole:
         return is_whole(value) and low <= value <= high
     return is_number(value) and low <= value <= high
+
+
+def among(value: object, choices: Iterable[object]) -> bool:
+    """``value`` is one of ``choices``, a bool only where a choice is that bool (Python holds
+    ``True == 1``; a person choosing a level does not)."""
+    return any(value == choice and isinstance(value, bool) == isinstance(choice, bool) for choice in choices)
 
 
 def close_match(name: str, known: Iterable[str]) -> str | None:

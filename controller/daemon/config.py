@@ -60,7 +60,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import DEFAULT_LEVEL, ENGINES, LEVELS, engine_in_use
-from ..checks import is_whole, read_toml, within
+from ..checks import among, is_whole, read_toml, within
 from ..errors import ConfigError, shown
 from ..files import check_path
 from ..games import DEFAULT, NAMES, OptionError, get
@@ -322,13 +322,13 @@ class _Checker:
 
     def level(self, table: dict[str, Any], key: str) -> int:
         value = table.get(key.rpartition(".")[2], DEFAULT_LEVEL)
-        if isinstance(value, bool) or value not in LEVELS:
+        if not among(value, LEVELS):
             raise self.fail(key, value, f"a level of the computer opponent: {LEVEL_WORDS}")
         return int(value)
 
     def choice(self, table: dict[str, Any], key: str, default: str, allowed: tuple[str, ...]) -> str:
         value = table.get(key.rpartition(".")[2], default)
-        if value not in allowed:
+        if not among(value, allowed):
             raise self.fail(key, value, "one of " + ", ".join(allowed))
         return str(value)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, cast
 
-from ..checks import close_match, is_number, is_whole
+from ..checks import among, close_match, is_number, is_whole
 from ..errors import NotationError, ProfileError, shown
 from ..rules import Geometry, hole_name, parse_hole
 from .model import HEADER_PINS
@@ -59,7 +59,7 @@ class Table:
 
     def choice(self, name: str, choices: tuple[str, ...], default: str = _MISSING) -> str:
         value = self.get(name, str, default)
-        if value not in choices:
+        if not among(value, choices):
             raise self.error(name, f"{shown(value)} is not one of {', '.join(map(repr, choices))}")
         return value
 

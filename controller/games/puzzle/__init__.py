@@ -64,7 +64,7 @@ from functools import cache
 from typing import Any
 
 from ...ai.puzzle import DEFAULT_LEVEL, LEVELS
-from ...checks import within
+from ...checks import among, within
 from .events import puzzle_events
 from .flow import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
 from ...rules.picture_rating import rate
@@ -180,7 +180,7 @@ class DismantleLevel(Choice):
     only in practice, after the players page's 1."""
 
     def check_in(self, value: Any, options: Mapping[str, Any]) -> Any:
-        if value is not None and (isinstance(value, bool) or value not in LEVELS):
+        if value is not None and not among(value, LEVELS):
             raise OptionError(f"level {value!r}: {self.refusal}")
         if not options.get("practice"):
             return None  # no computer plays: the level means nothing (the form sends its select anyway)
