@@ -1,7 +1,7 @@
 """Picture-Puzzle referee: a whole round (k removals and twists, k place-twist pairs, the judge)
 on every picture of the library, against a plain 2-D list referee doing the same steps.
 
-The plain referee is the property test's (tests/rules/test_puzzle_properties.py: a 2-D board
+The plain referee is the property test's (tests/rules/puzzle/test_properties.py: a 2-D board
 turned cell by cell, compared hole by hole). Prints the median microseconds per round of each
 at k = 1 and k = 4, and their ratio. Usage: python bench/puzzle_referee.py [--rounds N]
 """
@@ -18,10 +18,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from controller.rules.notation import Twist  # noqa: E402
-from controller.rules.pictures import Picture, library_names, library_picture  # noqa: E402
+from controller.rules.puzzle.pictures import Picture, library_names, library_picture  # noqa: E402
 from controller.rules.puzzle import PuzzleGame, PuzzleOptions  # noqa: E402
-from controller.rules.puzzle_notation import Step  # noqa: E402
-from tests.rules.test_puzzle_properties import plain_board, undoing  # noqa: E402
+from controller.rules.puzzle.notation import Step  # noqa: E402
+from tests.rules.puzzle.test_properties import plain_board, undoing  # noqa: E402
 
 
 def round_steps(picture: Picture, k: int, rng: random.Random) -> list[Step]:

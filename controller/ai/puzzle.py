@@ -18,7 +18,7 @@ The ``seed`` makes the plan repeatable. The level sets how hard the restore is:
 
 Practice plays :data:`DEFAULT_LEVEL` unless the game's ``level`` option names another.
 
->>> from controller.rules.pictures import library_picture
+>>> from controller.rules.puzzle.pictures import library_picture
 >>> from controller.rules.puzzle import PuzzleGame, PuzzleOptions
 >>> game = PuzzleGame(library_picture("h", 9), PuzzleOptions(players=2, start_k=2))
 >>> steps = dismantle(game, seed=1, level=0)
@@ -38,7 +38,7 @@ from ..rules.geometry import bits
 from ..rules.notation import Twist
 from ..rules.position import Position
 from ..rules.puzzle import Phase, PuzzleGame
-from ..rules.puzzle_notation import Kind, Step
+from ..rules.puzzle.notation import Kind, Step
 
 LEVELS = (0, 1, 2, 3)
 DEFAULT_LEVEL = 1  # the dismantle practice played before its level could be chosen

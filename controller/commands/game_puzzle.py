@@ -11,7 +11,7 @@ from typing import Any
 
 from ..files import read_bounded
 from ..rules import IllegalMoveError, NotationError
-from ..rules.pictures import Picture, load_picture
+from ..rules.puzzle.pictures import Picture, load_picture
 from ..rules.puzzle import Phase, PuzzleGame, PuzzleOptions, Round
 from .pictures import BOARDS, diagram
 

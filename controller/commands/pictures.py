@@ -7,8 +7,8 @@ import argparse
 import os
 import sys
 
-from ..rules.picture_rating import rate
-from ..rules.pictures import LETTERS, library_names, library_picture
+from ..rules.puzzle.picture_rating import rate
+from ..rules.puzzle.pictures import LETTERS, library_names, library_picture
 from ..rules.position import Position
 
 BOARDS = {"6x6": 6, "9x9": 9}

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import shown
 from ..games import OptionError, argument_names, options
-from ..rules.pictures import SIZES, check_title, library_names, picture_name
+from ..rules.puzzle.pictures import SIZES, check_title, library_names, picture_name
 from .web.api import BadRequest, field
 
 COMMANDS = ("new_game", "take_back", "menu", "hint", "save_picture")

@@ -26,7 +26,7 @@ from urllib.parse import quote
 from ..errors import ConfigError, PentagoError, TapeError
 from ..files import read_bounded
 from ..journal import Journal
-from ..rules.pictures import use_user_folder
+from ..rules.puzzle.pictures import use_user_folder
 from ..profile import Profile, load_profile
 from . import health
 from .config import Config, is_token, load_config

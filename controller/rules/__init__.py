@@ -1,6 +1,6 @@
 """Pure game logic for every variant: standard library only, no I/O, no clock, no threads."""
 
-from .cards import Card, load_deck, parse_cards
+from .triple.cards import Card, load_deck, parse_cards
 from .classic import ClassicGame
 from .errors import IllegalMoveError, NotationError, PentagoError
 from .geometry import Geometry, geometry
@@ -12,7 +12,7 @@ from .position import Position
 from .record import Record, format_record, parse_record, record_of, replay
 from .teams import TeamGame
 from .triple import Claim, TripleGame, TripleOptions
-from .triple_notation import TripleMove, parse_triple_move, triple_move_name
+from .triple.notation import TripleMove, parse_triple_move, triple_move_name
 from .turns import Game, Phase, PlaceTwistGame, PlayOptions
 from .variants import EVERY_VARIANT, VARIANTS, make_game, new_game
 

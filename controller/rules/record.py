@@ -16,7 +16,7 @@
     d4 1R
 
 The header names the variant (``classic``, ``classic-9x9``, ``multiplayer``, ``teams``,
-``triple``, ``puzzle``: see :mod:`~controller.rules.puzzle_record`), its options (``Options``; see :class:`~controller.rules.turns.PlayOptions`, and
+``triple``, ``puzzle``: see :mod:`~controller.rules.puzzle.record`), its options (``Options``; see :class:`~controller.rules.turns.PlayOptions`, and
 :class:`~controller.rules.triple.TripleOptions` for Triple, whose record names every card dealt
 so that it replays without the deck file), the seats (``Player N``
 names in seat order, ``Colours`` in seat order) and who started (``Starter``), so a record alone
@@ -57,10 +57,10 @@ from .geometry import geometry
 from .notation import move_name, parse_move
 from .outcome import Outcome
 from .puzzle import PuzzleGame
-from .puzzle_record import VARIANT as PUZZLE
-from .puzzle_record import canonical_line, new_puzzle_game, play_line, puzzle_headers, record_lines
+from .puzzle.record import VARIANT as PUZZLE
+from .puzzle.record import canonical_line, new_puzzle_game, play_line, puzzle_headers, record_lines
 from .triple import TripleGame, TripleOptions
-from .triple_notation import parse_triple_move, triple_move_name
+from .triple.notation import parse_triple_move, triple_move_name
 from .turns import PlaceTwistGame, PlayOptions
 from .variants import EVERY_SIZE, TRIPLE, new_game
 

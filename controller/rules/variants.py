@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from .classic import ClassicGame
 from .multiplayer import MultiplayerGame
-from .cards import Card
+from .triple.cards import Card
 from .teams import TeamGame
 from .triple import TripleGame, TripleOptions
 from .turns import PlaceTwistGame

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from controller.rules import MultiplayerGame, Position, TeamGame, TripleGame, TripleOptions, geometry
-from controller.rules.cards import load_deck
+from controller.rules.triple.cards import load_deck
 
 
 def dense_planes(rng: random.Random, size: int, colours: int, holes: int, share: float) -> tuple[int, ...]:

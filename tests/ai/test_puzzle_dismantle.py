@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from controller.ai.puzzle import LEVELS, dismantle
 from controller.rules.geometry import geometry
-from controller.rules.pictures import Picture, library_picture
+from controller.rules.puzzle.pictures import Picture, library_picture
 from controller.rules.position import Position
 from controller.rules.puzzle import Phase, PuzzleGame, PuzzleOptions
-from controller.rules.puzzle_notation import Kind
+from controller.rules.puzzle.notation import Kind
 
 
 @st.composite

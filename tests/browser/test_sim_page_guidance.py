@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from controller.rules import hole_name
-from controller.rules.pictures import NAMES as COLOUR_NAMES
-from controller.rules.pictures import library_picture
+from controller.rules.puzzle.pictures import NAMES as COLOUR_NAMES
+from controller.rules.puzzle.pictures import library_picture
 from tests.browser.test_sim_page import ARTIFACTS, browser, open_page, run_sim  # noqa: F401 (browser: a fixture)
 
 SCREENS = ARTIFACTS / "screens"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from controller.rules.pictures import library_picture
+from controller.rules.puzzle.pictures import library_picture
 from controller.rules.puzzle import PuzzleGame, PuzzleOptions
 
 from .tapebuilder import TapeBuilder

@@ -5,7 +5,7 @@ out, all from the flow's own deadlines."""
 from __future__ import annotations
 
 from controller.rules import hole_name
-from controller.rules.pictures import library_picture
+from controller.rules.puzzle.pictures import library_picture
 from tests.flow.rig import Rig
 
 ORION = library_picture("orion", 9)

@@ -9,7 +9,7 @@ import pytest
 from controller.events import Command
 from controller.games.puzzle import by_difficulty
 from controller.rules import hole_name
-from controller.rules.pictures import library_names, library_picture, use_user_folder
+from controller.rules.puzzle.pictures import library_names, library_picture, use_user_folder
 from tests.flow.rig import Rig
 
 

@@ -9,9 +9,9 @@ import pytest
 from controller.ai.puzzle import dismantle
 from controller.core import Core
 from controller.rules import hole_name
-from controller.rules.pictures import library_picture
+from controller.rules.puzzle.pictures import library_picture
 from controller.rules.puzzle import PuzzleGame, PuzzleOptions
-from controller.rules.puzzle_notation import Kind
+from controller.rules.puzzle.notation import Kind
 from tests.flow.rig import Rig
 
 ORION = library_picture("orion", 9)

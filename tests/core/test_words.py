@@ -10,7 +10,7 @@ from controller.core import Core
 from controller.events import Command
 from controller.profile import load_profile
 from controller.rules import hole_name
-from controller.rules.pictures import library_picture
+from controller.rules.puzzle.pictures import library_picture
 from tests.flow.rig import Rig
 
 ORION = library_picture("orion", 9)

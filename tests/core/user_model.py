@@ -65,8 +65,8 @@ from controller.games.triple import FreeChoice
 from controller.journal import Journal, decode_record, encode_record
 from controller.profile import ColourInput, Profile, load_profile
 from controller.rules import Phase, Twist
-from controller.rules.pictures import use_user_folder
-from controller.rules.puzzle_notation import Kind
+from controller.rules.puzzle.pictures import use_user_folder
+from controller.rules.puzzle.notation import Kind
 
 SIZES = (6, 9)
 SENSINGS = ("colour", "presence", "polarity")

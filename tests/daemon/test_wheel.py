@@ -24,4 +24,14 @@ def test_the_wheel_contains_the_web_page(tmp_path):
         assert f"controller/daemon/web/static/{name}" in names
     assert "controller/daemon/web/app.py" in names
     for board in ("6x6", "9x9"):
-        assert {f"controller/rules/data/pictures/{board}/{name}.txt" for name in ("order", "red-cross", "love")} <= names
+        assert {f"controller/rules/puzzle/data/pictures/{board}/{name}.txt" for name in ("order", "red-cross", "love")} <= names
+    assert "controller/rules/triple/data/triple-deck.txt" in names
+    # The rules find their data beside their package: load the deck and a picture from the wheel alone.
+    unpacked = tmp_path / "unpacked"
+    zipfile.ZipFile(wheel).extractall(unpacked)
+    code = ("import controller; from controller.rules import load_deck;"
+            "from controller.rules.puzzle.pictures import library_picture;"
+            "print(controller.__file__, len(load_deck()), library_picture('love', 9).title)")
+    shown = subprocess.run([sys.executable, "-c", code], cwd=unpacked, env={"PYTHONPATH": str(unpacked)},
+                           check=True, capture_output=True, text=True, timeout=60).stdout.split()
+    assert shown[0].startswith(str(unpacked)) and shown[1:] == ["20", "Love"]

@@ -60,7 +60,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 
 from ...rules import TripleGame, TripleMove, Phase
-from ...rules.cards import Card, occurrences
+from ...rules.triple.cards import Card, occurrences
 from ...rules.position import Position
 from ..budget import Budget, OutOfBudget
 from .board import BARE, Planes, TripleChoice, Turn, can_complete, card_templates, completions, tables

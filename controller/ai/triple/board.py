@@ -35,7 +35,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ...rules import Card
-from ...rules.cards import Template, templates
+from ...rules.triple.cards import Template, templates
 from ...rules.geometry import bits, geometry
 from ..tables import SearchTables, search_tables
 

@@ -23,7 +23,7 @@ templates through the hole where the twist carries it.
 
 from __future__ import annotations
 
-from ...rules.cards import Template
+from ...rules.triple.cards import Template
 from .board import BARE, Planes, Turn, fill, first_halves, place, rotate, tables
 
 BUILT = (0, 1, 4, 10, 10, 0)  # by holes already right in an open template

@@ -67,8 +67,8 @@ from ...ai.puzzle import DEFAULT_LEVEL, LEVELS
 from ...checks import among, within
 from .events import puzzle_events
 from .flow import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
-from ...rules.picture_rating import rate
-from ...rules.pictures import SIZES, library_names, library_picture, picture_name, shipped_names
+from ...rules.puzzle.picture_rating import rate
+from ...rules.puzzle.pictures import SIZES, library_names, library_picture, picture_name, shipped_names
 from ...rules.puzzle import Check, PuzzleOptions
 from ..spec import Choice, GameSpec, OptionError
 

@@ -5,7 +5,7 @@ picture colour; a marble whose colour the board cannot tell (a presence or polar
 reading) is saved white, so a reed-switch board still captures the shape; a marble of any other
 colour (Triple's blue or yellow) has no picture colour and the capture is refused, naming it.
 The picture goes to the user pictures of the board's size (see
-:func:`controller.rules.pictures.save_user_picture`); every refusal is a notice, never a crash.
+:func:`controller.rules.puzzle.pictures.save_user_picture`); every refusal is a notice, never a crash.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from ...events import EMPTY, MARBLE, UNSURE
 from ...rules.geometry import Geometry
 from ...rules.notation import hole_name
-from ...rules.pictures import NAMES, check_title, picture_of, save_user_picture
+from ...rules.puzzle.pictures import NAMES, check_title, picture_of, save_user_picture
 from ...rules.position import Position
 
 def save(readings: list[str], geometry: Geometry, title: Any) -> tuple[str, bool]:

@@ -50,11 +50,11 @@ from ...lights.scenes import eliminated_scene, menu_scene, overlay, prompt_scene
 from ...lights.view import HoleLight, View
 from ...rules import IllegalMoveError, Position, Twist, hole_name, parse_hole, parse_twist
 from ...rules.geometry import geometry
-from ...rules.pictures import LETTERS, Picture, picture_of
+from ...rules.puzzle.pictures import LETTERS, Picture, picture_of
 from ...rules.puzzle import PRACTICE_DISMANTLER, Check, Phase, PuzzleGame, PuzzleOptions, Round
-from ...rules.puzzle_notation import Kind
-from ...rules.puzzle_notation import Step as PuzzleStep
-from ...rules.puzzle_notation import step_name
+from ...rules.puzzle.notation import Kind
+from ...rules.puzzle.notation import Step as PuzzleStep
+from ...rules.puzzle.notation import step_name
 from ...flow.menu import Menu
 from ...flow.place_twist import AWAITING_PLACEMENT, CHOOSING, GAME_OVER, REPAIR, PlaceTwistFlow
 from ...flow.seats import COMPUTER
@@ -409,7 +409,7 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
 
     def move_texts(self) -> list[str]:
         """The rounds so far, one line each (as the record writes them)."""
-        from ...rules.puzzle_record import record_lines
+        from ...rules.puzzle.record import record_lines
 
         game = self.game
         return [] if game is None else record_lines(game)
@@ -452,7 +452,7 @@ def captured(title: str, readings: list[str], size: int) -> tuple[Picture, int]:
     """The picture of a board as it stands (its sensors' ``readings``, a hole each, colour names
     or "marble"/"empty"), and how many stones had no colour the picture format has: a presence
     board's marbles, or a colour other than the four, are captured white (W). ValueError for an
-    empty board or a blank title (see :func:`~controller.rules.pictures.picture_of`)."""
+    empty board or a blank title (see :func:`~controller.rules.puzzle.pictures.picture_of`)."""
     stones = [0] * len(PICTURE_COLOURS)
     guessed = 0
     for hole, reading in enumerate(readings):

@@ -4,7 +4,7 @@ restore's time and the fastest restorer, as a value and as CSV for a spreadsheet
 The CSV is one table, a round a row, then the order of elimination and the fastest restorer as
 rows of their own (a spreadsheet opens it as it is; no cell needs quoting rules beyond CSV's):
 
->>> from controller.rules.pictures import library_picture
+>>> from controller.rules.puzzle.pictures import library_picture
 >>> from controller.rules.puzzle import PuzzleGame, PuzzleOptions
 >>> game = PuzzleGame(library_picture("h", 9), PuzzleOptions(players=2))
 >>> for step, t in (("-c2", 0), ("5R", 1), ("c2", 2), ("5L", 9.5)):

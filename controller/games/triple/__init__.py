@@ -45,7 +45,7 @@ from typing import Any
 from .flow import TripleFlow, explain, is_idle_turn, next_colour, scene
 from ...checks import within
 from ...rules import TripleGame, TripleOptions, parse_cards
-from ...rules.cards import cards_text
+from ...rules.triple.cards import cards_text
 from ..computer import computer_choices
 from ..spec import Choice, GameSpec, OptionError
 

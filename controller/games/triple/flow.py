@@ -46,7 +46,7 @@ from ...lights.scenes import (
 )
 from ...lights.view import HoleLight, View
 from ...rules import IllegalMoveError, Phase, Position, TripleGame, Twist, hole_name, parse_hole, parse_twist
-from ...rules.cards import COLOUR_LETTERS
+from ...rules.triple.cards import COLOUR_LETTERS
 from ...flow.menu import Menu
 from ...flow.place_twist import AWAITING_PLACEMENT, AWAITING_TWIST, CHOOSING, GAME_OVER, PLAYING, REPAIR, STATE_WORDS, PlaceTwistFlow
 from ...flow.steps import Action

@@ -15,7 +15,7 @@ from controller.daemon.mqtt.messages import events_between
 from controller.games.puzzle.events import puzzle_events
 from controller.events import Command
 from controller.rules import hole_name
-from controller.rules.pictures import library_picture
+from controller.rules.puzzle.pictures import library_picture
 from tests.flow.rig import Rig
 
 H = library_picture("h", 9)

@@ -8,7 +8,7 @@ import pytest
 
 from controller.daemon.web.api import BadRequest
 from controller.daemon.requests import command
-from controller.rules.pictures import library_names, use_user_folder
+from controller.rules.puzzle.pictures import library_names, use_user_folder
 from tests.daemon.web.test_app import console, post, until
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from controller.rules import NotationError, load_deck
-from controller.rules.cards import parse_deck
+from controller.rules.triple.cards import parse_deck
 
-DECK_FILE = Path(__file__).resolve().parents[2] / "controller" / "rules" / "data" / "triple-deck.txt"
+DECK_FILE = Path(__file__).resolve().parents[3] / "controller" / "rules" / "triple" / "data" / "triple-deck.txt"
 
 
 def test_the_shipped_deck_has_20_distinct_cards_of_five_letters():

@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 
 from controller.rules import NotationError
-from controller.rules.picture_rating import rate
-from controller.rules.pictures import (
+from controller.rules.puzzle.picture_rating import rate
+from controller.rules.puzzle.pictures import (
     Picture, format_picture, library_names, library_picture, load_picture, parse_picture,
 )
 
-LIBRARY = Path(__file__).resolve().parents[2] / "controller" / "rules" / "data" / "pictures"
+LIBRARY = Path(__file__).resolve().parents[3] / "controller" / "rules" / "puzzle" / "data" / "pictures"
 TITLES = ("Red Cross", "H", "Square", "Triangle", "Space Rocket", "House", "Traffic Jam", "Lightning",
           "Orion", "Four W", "Love", "Jackson Pollock")
 SHIPPED = [(size, name) for size in (9, 6) for name in library_names(size)]
@@ -101,7 +101,7 @@ def test_format_errors_name_the_line_and_column(tmp_path, text, message):
 
 
 def test_a_board_captured_as_it_stands_is_saved_as_a_picture_file(tmp_path):
-    from controller.rules.pictures import picture_of, save_picture
+    from controller.rules.puzzle.pictures import picture_of, save_picture
     from controller.rules.position import Position
 
     board = Position.parse("x......../" + "........./" * 7 + "........o", colours=2)  # W a9, B i1
@@ -118,7 +118,7 @@ def test_a_board_captured_as_it_stands_is_saved_as_a_picture_file(tmp_path):
     ("Empty", "." * 36, "the board is empty: put the picture's stones on it first"),
 ])
 def test_a_capture_needs_a_title_and_stones(title, board, message):
-    from controller.rules.pictures import picture_of
+    from controller.rules.puzzle.pictures import picture_of
     from controller.rules.position import Position
 
     with pytest.raises(ValueError) as error:

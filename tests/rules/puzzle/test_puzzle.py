@@ -6,7 +6,7 @@ import pytest
 
 from controller.rules import IllegalMoveError, NotationError, Termination
 from controller.rules.notation import hole_name
-from controller.rules.pictures import LETTERS, parse_picture
+from controller.rules.puzzle.pictures import LETTERS, parse_picture
 from controller.rules.puzzle import Check, Phase, PuzzleGame, PuzzleOptions, Reason
 
 # W on a6 (block 1), R on e3 (block 4), W on f1 (block 4).

@@ -23,9 +23,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import COLOUR_LETTERS
-from .errors import NotationError
-from .geometry import Geometry, geometry  # noqa: F401 (geometry: the examples use it)
-from .notation import Twist, hole_name, parse_hole, parse_twist
+from ..errors import NotationError
+from ..geometry import Geometry, geometry  # noqa: F401 (geometry: the examples use it)
+from ..notation import Twist, hole_name, parse_hole, parse_twist
 
 
 class TripleMove(NamedTuple):

@@ -5,7 +5,7 @@ The rules (issue 11, from the Triple rulebook):
 - 27 marbles, 9 blue (``B``, colour 0), 9 yellow (``Y``, 1), 9 red (``R``, 2). On your turn you
   take a marble of any colour still in the box, place it on an empty hole, then twist any block a
   quarter turn either way. The twist is always made (an empty block may be twisted).
-- Pattern cards (:mod:`~controller.rules.cards`): a pattern stands when five holes in a line hold
+- Pattern cards (:mod:`~controller.rules.triple.cards`): a pattern stands when five holes in a line hold
   its colours in order, read either way.
 - The standard game: face-up cards, 1 for two players, 2 for three, 3 for four. Completing a
   face-up pattern during your turn eliminates the player who moved before you (the previous seat
@@ -81,13 +81,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import COLOUR_LETTERS, COLOUR_NAMES, Card, cards_text, load_deck, occurrences, parse_cards, shuffled
-from .errors import IllegalMoveError
-from .geometry import Geometry, bits, geometry
-from .notation import Twist, hole_name
-from .outcome import Outcome, Places, Termination
-from .position import Position
-from .triple_notation import TripleMove, parse_triple_move, triple_move_name
-from .turns import Phase, require_phase
+from ..errors import IllegalMoveError
+from ..geometry import Geometry, bits, geometry
+from ..notation import Twist, hole_name
+from ..outcome import Outcome, Places, Termination
+from ..position import Position
+from .notation import TripleMove, parse_triple_move, triple_move_name
+from ..turns import Phase, require_phase
 
 SIZE, COLOURS, PER_COLOUR = 6, 3, 9
 REPEATS = 3  # the third occurrence of a move-phase position ends the game

@@ -14,13 +14,13 @@
     -g2 1R g2 1R
     -c2 time
 
-A line holds a round's steps in order (see :mod:`~controller.rules.puzzle_notation`); ``time``
+A line holds a round's steps in order (see :mod:`~controller.rules.puzzle.notation`); ``time``
 ends the phase in hand by the timer (the restore, or the dismantle, ran out of time), since a
 record keeps no clock. The last line may be a round still in progress. ``Board`` is the picture's
 rows, top first, joined by ``/``, so a record replays without the picture file. ``Result`` gives
 the standings: the winner, then the others in reverse order of going out.
 
->>> from controller.rules.pictures import library_picture
+>>> from controller.rules.puzzle.pictures import library_picture
 >>> game = PuzzleGame(library_picture("h", 9), PuzzleOptions(players=2))
 >>> for step in "-c2 5R c2 5L -g2".split():
 ...     _ = game.push_text(step)
@@ -35,10 +35,10 @@ True
 
 from __future__ import annotations
 
-from .errors import IllegalMoveError, NotationError
+from ..errors import IllegalMoveError, NotationError
 from .pictures import parse_picture
-from .puzzle import PuzzleGame, PuzzleOptions, Reason, Round
-from .puzzle_notation import parse_step, step_name
+from . import PuzzleGame, PuzzleOptions, Reason, Round
+from .notation import parse_step, step_name
 
 VARIANT = PuzzleGame.variant
 TIME = "time"  # the phase in hand ran out of time

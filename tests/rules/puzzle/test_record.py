@@ -4,7 +4,7 @@ replays to the same rounds and standings; bad records are refused naming the hea
 import pytest
 
 from controller.rules import IllegalMoveError, NotationError, format_record, parse_record, record_of, replay
-from controller.rules.pictures import library_picture
+from controller.rules.puzzle.pictures import library_picture
 from controller.rules.puzzle import PuzzleGame, PuzzleOptions, Reason
 
 PASS = "-c2 5R c2 5L".split()

@@ -41,9 +41,9 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from .errors import NotationError
-from .geometry import bits, geometry
-from .position import Position
+from ..errors import NotationError
+from ..geometry import bits, geometry
+from ..position import Position
 
 LETTERS = "WBRG"  # colour index -> letter, in the seat colours' order
 NAMES = ("white", "black", "red", "green")

@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from controller.rules.geometry import geometry
 from controller.rules.notation import Twist
-from controller.rules.pictures import Picture
+from controller.rules.puzzle.pictures import Picture
 from controller.rules.position import Position
 from controller.rules.puzzle import PuzzleGame, PuzzleOptions
-from controller.rules.puzzle_notation import Kind, Step
+from controller.rules.puzzle.notation import Kind, Step
 
 
 @st.composite

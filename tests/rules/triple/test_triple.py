@@ -1,4 +1,4 @@
-"""Pentago Triple's rules: a test per rule, option and decision of controller/rules/triple.py."""
+"""Pentago Triple's rules: a test per rule, option and decision of controller/rules/triple/__init__.py."""
 
 import pytest
 
@@ -7,7 +7,7 @@ from controller.rules import (
     TripleOptions, Twist, format_record, geometry, make_game, parse_cards, parse_hole, parse_record,
     parse_triple_move, record_of, replay, triple_move_name,
 )
-from controller.rules.cards import occurrences
+from controller.rules.triple.cards import occurrences
 from controller.rules.triple import deal
 
 G = geometry(6)

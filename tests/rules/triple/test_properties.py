@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from controller.rules import Card, Phase, Termination, TripleGame, TripleOptions
 from controller.rules.triple import deal
 
-from . import naive
+from .. import naive
 
 MAX_TURNS = 3000  # a safety net; random games end long before (cards, eliminations, repetition)
 

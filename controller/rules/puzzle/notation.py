@@ -19,9 +19,9 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from .errors import NotationError
-from .geometry import Geometry, geometry  # noqa: F401 (geometry: the examples use it)
-from .notation import Twist, hole_name, parse_hole, parse_twist
+from ..errors import NotationError
+from ..geometry import Geometry, geometry  # noqa: F401 (geometry: the examples use it)
+from ..notation import Twist, hole_name, parse_hole, parse_twist
 from .pictures import COLOUR_WORDS, colour_of_letter, letter_of
 
 

@@ -18,7 +18,7 @@ The weights (blocks 2, stones 2, colours 2, shape 1, colour 1.5) were set so the
 spreads over the scale: the one-colour symmetric cross and square at 2, Jackson Pollock at 5. A
 rating of 1 is left for very small, very symmetric pictures a teacher makes for the youngest.
 
->>> from controller.rules.pictures import parse_picture
+>>> from controller.rules.puzzle.pictures import parse_picture
 >>> plus = parse_picture("Plus\\n" + ". . . . . . . . .\\n" * 3 + ". . . . R . . . .\\n"
 ...                      ". . . R R R . . .\\n. . . . R . . . .\\n" + ". . . . . . . . .\\n" * 3)
 >>> rate(plus).score, rate(plus).shape_symmetries, rate(plus).blocks
@@ -31,7 +31,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .geometry import bits
+from ..geometry import bits
 from .pictures import Picture
 
 WEIGHTS = {"blocks": 2.0, "stones": 2.0, "colours": 2.0, "shape": 1.0, "colour": 1.5}

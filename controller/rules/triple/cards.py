@@ -31,9 +31,9 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from .errors import NotationError
-from .geometry import Geometry, geometry  # noqa: F401 (geometry: the examples use it)
-from .position import Position
+from ..errors import NotationError
+from ..geometry import Geometry, geometry  # noqa: F401 (geometry: the examples use it)
+from ..position import Position
 
 COLOUR_LETTERS = "BYR"  # Triple's colour indices: 0 blue, 1 yellow, 2 red
 COLOUR_NAMES = ("blue", "yellow", "red")

@@ -2,7 +2,7 @@
 
 The rules (issue 12):
 
-- The picture (:mod:`~controller.rules.pictures`) stands on the board. Each round one player
+- The picture (:mod:`~controller.rules.puzzle.pictures`) stands on the board. Each round one player
   (the restorer) looks away and the next player still in (the dismantler) removes k stones and
   makes k quarter twists, in any order, any blocks, either way, the same block more than once if
   they like. Then the restorer places one stone and twists one block, k times in that order. A
@@ -50,7 +50,7 @@ Where the rulebook and the issue are silent, this module decides:
   a time limit (``dismantle_limit_s`` is refused with practice); a restore limit may be set.
 - *Standings*: the winner, then the others in reverse order of going out.
 
->>> from controller.rules.pictures import library_picture
+>>> from controller.rules.puzzle.pictures import library_picture
 >>> game = PuzzleGame(library_picture("h", 9), PuzzleOptions(players=3))
 >>> game.restorer, game.dismantler, game.k, game.stage
 (1, 2, 1, 1)
@@ -71,13 +71,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .errors import IllegalMoveError
-from .geometry import Geometry, bits
-from .notation import Twist, hole_name
-from .outcome import Outcome, Places, Termination
+from ..errors import IllegalMoveError
+from ..geometry import Geometry, bits
+from ..notation import Twist, hole_name
+from ..outcome import Outcome, Places, Termination
 from .pictures import LETTERS, Picture, letter_of
-from .position import Position
-from .puzzle_notation import Kind, Step, parse_step, step_name
+from ..position import Position
+from .notation import Kind, Step, parse_step, step_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 PRACTICE_DISMANTLER = 2  # the computer's seat in practice
@@ -110,7 +110,7 @@ class Reason(Enum):
 def differences(board: Position, picture: Position, check: Check = Check.COLOUR) -> tuple[int, ...]:
     """The holes where ``board`` differs from ``picture`` as ``check`` sees them, lowest first.
 
-    >>> from controller.rules.pictures import parse_picture
+    >>> from controller.rules.puzzle.pictures import parse_picture
     >>> picture = parse_picture("P\\n" + ". . . . . .\\n" * 5 + "W B R . . .").position
     >>> swapped = picture.lift(0).lift(1).place(0, 1).place(1, 0)  # W and B swapped
     >>> differences(swapped, picture), differences(swapped, picture, Check.PRESENCE)
