@@ -134,7 +134,7 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every failure becomes a JSON error; nothing a client sends can take the daemon down."""
     try:
         return await handler(request)
-    except BadRequest as exc:
+    except BadRequest as exc:  # a PentagoError too (a CheckError): caught first
         return error_response(400, str(exc))
     except PentagoError as exc:  # e.g. a hole name that is not one, a marble on a full hole
         return error_response(409, str(exc))
