@@ -11,6 +11,7 @@ from controller.daemon.config import parse_config
 from controller.daemon.requests import command
 from controller.daemon.web.api import BadRequest
 from controller.errors import ConfigError, PentagoError, ProfileError
+from controller.games import OptionError, options
 from controller.profile import parse_profile
 
 
@@ -27,6 +28,21 @@ def test_every_reader_s_error_is_a_check_error_naming_source_and_key():
     assert str(profile.value) == "board.toml: sensnig: unknown key (did you mean 'sensing'?)"
     for error in (profile.value, config.value, request.value):
         assert isinstance(error, CheckError) and isinstance(error, ValueError) and isinstance(error, PentagoError)
+
+
+@pytest.mark.parametrize("args, key, message", [
+    ({"game": "puzzle", "players": 2, "show_s": True}, "show_s", "show_s True: a number of seconds from 0 to 600"),
+    ({"game": "puzzle", "players": 2, "start_k": 0}, "start_k", "start_k 0: a whole number from 1 to the picture's stones"),
+    ({"game": "puzzle", "players": 1, "level": True}, "level", "level True: the dismantle levels are 0, 1, 2 and 3"),
+    ({"game": "triple", "seed": -1}, "seed", "seed -1: a whole number from 0 to 2147483647"),
+    ({"game": "classic", "match": 1}, "match", "match 1 must be true or false"),
+    ({"game": "classic", "names": ["a"]}, "names", "names ['a']: give one name per seat (2)"),
+])
+def test_a_game_option_refused_alone_is_named_as_the_key(args, key, message):
+    with pytest.raises(OptionError) as refused:
+        options(args, 9 if args["game"] == "puzzle" else 6)
+    assert (str(refused.value), refused.value.source, refused.value.key) == (message, "options", key)
+    assert isinstance(refused.value, CheckError)
 
 
 @pytest.mark.parametrize("value, number, whole", [

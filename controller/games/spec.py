@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..ai import LEVEL_TABLE
-from ..errors import PentagoError
+from ..checks import CheckError
 from ..flow import Action, PlaceTwistFlow, explain, is_idle_turn, next_colour
 from ..flow.scene import scene
 from ..lights.view import View
@@ -49,8 +49,12 @@ LEVEL_WORDS = ", ".join(f"{level.number} ({level.name})" for level in LEVEL_TABL
 Flow = PlaceTwistFlow[GameRules]
 
 
-class OptionError(PentagoError, ValueError):
-    """New-game options that make no game: the message names the option and what is allowed."""
+class OptionError(CheckError):
+    """New-game options that make no game: the message names the option and what is allowed;
+    ``key`` is the option where one alone is wrong."""
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message, "options", key)
 
 
 @dataclass(frozen=True)
@@ -100,9 +104,9 @@ class Choice:
         if isinstance(value, bool) == flag and value in self.values:
             return value
         if flag:
-            raise OptionError(f"{self.name} {value!r} must be true or false")
+            raise OptionError(f"{self.name} {value!r} must be true or false", self.name)
         allowed = ", ".join(map(repr, self.values))
-        raise OptionError(f"{self.name} {value!r}: {self.refusal or f'one of {allowed}'}")
+        raise OptionError(f"{self.name} {value!r}: {self.refusal or f'one of {allowed}'}", self.name)
 
 
 def make_place_twist(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> PlaceTwistGame:
@@ -191,10 +195,10 @@ class GameSpec:
 def seat_names(names: Any, players: int) -> list[str]:
     """One short name per seat, or OptionError saying what is wrong."""
     if not isinstance(names, Sequence) or isinstance(names, str) or len(names) != players:
-        raise OptionError(f"names {names!r}: give one name per seat ({players})")
+        raise OptionError(f"names {names!r}: give one name per seat ({players})", "names")
     out = []
     for name in names:
         if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME_CHARS:
-            raise OptionError(f"names: {name!r} is not a name of 1 to {MAX_NAME_CHARS} characters")
+            raise OptionError(f"names: {name!r} is not a name of 1 to {MAX_NAME_CHARS} characters", "names")
         out.append(name.strip())
     return out

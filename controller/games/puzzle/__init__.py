@@ -88,13 +88,13 @@ class Setting(Choice):
     def check(self, value: Any) -> Any:
         if self.name == "start_k":
             if not within(value, 1, MAX_K, whole=True):
-                raise OptionError(f"start_k {value!r}: a whole number from 1 to the picture's stones")
+                raise OptionError(f"start_k {value!r}: a whole number from 1 to the picture's stones", self.name)
             return value
         if value is None and self.name != "show_s":
             return None
         if not within(value, 0, MAX_S) or (value == 0 and self.name != "show_s"):
             least = "0" if self.name == "show_s" else "1"
-            raise OptionError(f"{self.name} {value!r}: a number of seconds from {least} to {MAX_S}")
+            raise OptionError(f"{self.name} {value!r}: a number of seconds from {least} to {MAX_S}", self.name)
         return value
 
 
@@ -106,11 +106,11 @@ class PictureChoice(Choice):
 
     def check(self, value: Any) -> Any:
         if not isinstance(value, str) or not 0 < len(value) <= 40:
-            raise OptionError(f"picture {value!r}: name a picture of the library, e.g. 'red-cross'")
+            raise OptionError(f"picture {value!r}: name a picture of the library, e.g. 'red-cross'", self.name)
         name = picture_name(value)
         if not any(name in library_names(size) for size in SIZES):  # the rules check the board's size
             raise OptionError(f"picture {value!r}: the pictures are {', '.join(library_names(9))} "
-                              "(and the pictures saved from the board)")
+                              "(and the pictures saved from the board)", self.name)
         return name
 
     def menu_values(self, size: int) -> tuple[Any, ...]:
@@ -181,7 +181,7 @@ class DismantleLevel(Choice):
 
     def check_in(self, value: Any, options: Mapping[str, Any]) -> Any:
         if value is not None and not among(value, LEVELS):
-            raise OptionError(f"level {value!r}: {self.refusal}")
+            raise OptionError(f"level {value!r}: {self.refusal}", self.name)
         if not options.get("practice"):
             return None  # no computer plays: the level means nothing (the form sends its select anyway)
         return self.default if value is None else value

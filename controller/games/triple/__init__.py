@@ -73,7 +73,7 @@ def _seed(value: Any) -> int | None:
     if value is None:
         return None
     if not within(value, 0, MAX_SEED, whole=True):
-        raise OptionError(f"seed {value!r}: a whole number from 0 to {MAX_SEED}")
+        raise OptionError(f"seed {value!r}: a whole number from 0 to {MAX_SEED}", "seed")
     return int(value)
 
 
