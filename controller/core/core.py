@@ -185,7 +185,7 @@ class Core:
         elif button == "ok" and self.flow.state == GAME_OVER:
             self._command("menu", {})
         else:
-            self.out.notices.append(f"button {button!r} does nothing {WHILE.get(self.flow.state, 'now')}")
+            self.out.notices.append(f"button {button!r} does nothing {WHILE.get(self.flow.published_state(), 'now')}")
 
     def _colour_button(self, button: str) -> bool:
         """While the flow awaits a new marble's colour, the profile's cycle button steps it and

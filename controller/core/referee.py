@@ -29,7 +29,7 @@ from typing import Any
 
 from ..board import BoardInputError, Diff, Physical, Step, compare, repair_steps
 from ..events import EMPTY, MARBLE, EncoderSteps, HoleReading, LinkChange
-from ..flow import AWAITING_PLACEMENT, AWAITING_TWIST, REPAIR, Action
+from ..flow import Action
 from ..games import GameSpec
 from ..rules import Phase, hole_name
 from ..games import Flow
@@ -38,7 +38,6 @@ from .effects import Outbox
 from .provisional import Provisional, rewind, sensed_holes, stage, stands
 from .timing import Timing
 
-AT_ONCE = (AWAITING_PLACEMENT, AWAITING_TWIST)  # the flow states in which moves are accepted at once
 
 
 class Referee:
@@ -167,7 +166,7 @@ class Referee:
     def _judges_at_once(self, flow: Flow, spec: GameSpec) -> bool:
         """Whether moves may be judged before the board settles: in an eager game's turns, with
         the link up, the orientation of every block known and nothing left to mend first."""
-        return (spec.eager and flow.state in AT_ONCE and self.link_up and self.physical.orientation_known
+        return (spec.eager and flow.state in flow.at_once_states and self.link_up and self.physical.orientation_known
                 and self.physical.changed_t is not None and not (self.hold or self.strict or self.reconciling))
 
     def _confirm(self, now: float) -> None:
@@ -294,7 +293,7 @@ class Referee:
 
     def enter_repair(self, flow: Flow, out: Outbox) -> None:
         self.grace_at = None
-        if flow.state in AT_ONCE:
+        if flow.state in flow.at_once_states:
             flow.broke()
             out.notices.append("the board does not match the game: repair mode")
 
@@ -322,7 +321,7 @@ class Referee:
         self._settle_blocks(diff)
         self.grace_at, self.repair, self.hold, self.reconciling = None, [], False, False
         self.provisional = []  # the settled board shows what was accepted at once
-        if flow.state == REPAIR:
+        if flow.state in flow.repair_states:
             flow.mended()
             out.notices.append("the board matches again: play on")
             out.notices.extend(flow.take_news())  # what mending set off (Picture-Puzzle's next round)
@@ -332,9 +331,9 @@ class Referee:
         self.repair = repair_steps(diff, expected, self.physical, flow.colours, spec.next_colour(game))
         if self.strict:
             self.enter_repair(flow, out)
-        elif self.grace_at is None and flow.state != REPAIR:
+        elif self.grace_at is None and flow.state not in flow.repair_states:
             self.grace_at = now + self.grace_s
-        if flow.state == REPAIR:
+        if flow.state in flow.repair_states:
             out.notices.append(f"repair: {self.repair[0].text(expected)}")
 
     def occupied(self) -> set[int]:

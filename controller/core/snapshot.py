@@ -2,8 +2,9 @@
 
 Keys (existing ones keep their meaning; the game's keys were added for the family of games):
 
-- ``state``: the flow's state; ``board``: the game's rows, top first (``x`` seat colour 0,
-  ``o`` 1, ``y`` 2, ``z`` 3); ``physical``: what the sensors read, in the game's colours (the
+- ``state``: the flow's state as it publishes it (its machine's, or the shared state a game's
+  own state is published as: :meth:`~controller.flow.PlaceTwistFlow.published_state`);
+  ``board``: the game's rows, top first (``x`` seat colour 0, ``o`` 1, ``y`` 2, ``z`` 3); ``physical``: what the sensors read, in the game's colours (the
   board's own at the menu; ``*`` a marble of no known colour, ``?`` unsure or a colour the
   game does not use); ``to_move``, ``phase``, ``moves``;
 - ``outcome``: ``{"result", "winners", "lines"}`` once the game is over; ``repair``: the steps
@@ -55,9 +56,10 @@ STATE_WORDS = {state: words for spec in GAMES for state, words in spec.flow.stat
 def state(core: Any) -> dict[str, Any]:
     flow, game = core.flow, core.flow.game
     own = flow.own_state()  # the keys the game's flow fills in: cards, eliminated, taken, detail
+    published = flow.published_state()  # Picture-Puzzle's phases are published as they were before they were states
     return {
-        "state": flow.state,
-        "doing": (flow.doing() if game else None) or STATE_WORDS.get(flow.state, flow.state),
+        "state": published,
+        "doing": (flow.doing() if game else None) or STATE_WORDS.get(published, published),
         "board": (game.position if game else Position.empty(core.geometry.size)).rows(),
         "physical": physical_rows(core),
         "to_move": game.to_move if game and not game.is_over() else None,

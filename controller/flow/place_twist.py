@@ -130,7 +130,10 @@ class PlaceTwistFlow(Generic[G]):
     machine_states = STATES  # a family's flow built on this one names its own (games/triple/flow.py)
     machine_transitions = TRANSITIONS
     playing_states: tuple[str, ...] = tuple(PLAYING)  # a game is played and the board judged in these
-    state_words: dict[str, str] = STATE_WORDS  # a flow with states of its own adds their words
+    at_once_states: tuple[str, ...] = (AWAITING_PLACEMENT, AWAITING_TWIST)  # moves accepted at once; a mismatch breaks
+    repair_states: tuple[str, ...] = (REPAIR,)  # the board is guided back to the game (``mended`` leaves them)
+    published: dict[str, str] = {}  # a state of the machine -> the state subscribers see, where the two differ
+    state_words: dict[str, str] = STATE_WORDS  # a flow with published states of its own adds their words
 
     # The hooks a flow of a game may have, each with its default here: none keeps time, counts
     # down or adds keys of its own to the state.
@@ -410,6 +413,11 @@ class PlaceTwistFlow(Generic[G]):
         """What happened that no journal record says (the rules' refusals), once."""
         news, self.news = self.news, []
         return news
+
+    def published_state(self) -> str:
+        """The state the page, MQTT, Home Assistant and the classroom see (the ``state`` key of
+        :mod:`controller.core.snapshot`): the machine's, unless :attr:`published` says otherwise."""
+        return self.published.get(self.state, self.state)
 
     # -- the hooks of a flow that keeps time or says more (defaults: it does not) --------------
 

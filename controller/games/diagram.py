@@ -27,8 +27,15 @@ Triggers name what the board tracker accepted (`placed`, `twisted`, `skipped`, `
 what went wrong (`broke`: the grace time ran out; `mended`: the board matches again) and what
 people asked for (`start`, `abort`). Guards in brackets come from the rules. Pentago Triple's
 flow adds `sensed` (a placement whose colour the board must ask), `lifted` (a marble taken up in
-the move phase) and `placed` for a confirmed colour or a marble put down; Picture-Puzzle's adds
-`ended` (the last player left, or the practice over).
+the move phase) and `placed` for a confirmed colour or a marble put down. Picture-Puzzle's
+states are its phases (building, showing, dismantling, restoring), each with its `_in_repair`
+twin (the phase goes on while the board is mended), and guiding (a failed round's picture put
+back); its triggers: `stood` (the picture is built), `shown`, `dismantled`, `passed`, `failed`
+(a restore judged wrong, or a phase out of time) and `ended` (the last player left, or the
+practice over).
+
+A flow whose machine has states of its own may publish them as the shared ones (the `state` of
+the page, MQTT, Home Assistant, the classroom): under its diagram, which it publishes as what.
 """
 PLACE_TWIST = "Place then twist"  # the title of the machine every place-then-twist game shares
 
@@ -61,7 +68,17 @@ def section(flow: type[Flow], specs: list[GameSpec]) -> str:
     else:
         title = heading = specs[0].title
     drawn = mermaid(title, flow.machine_states, flow.machine_transitions)
-    return f"\n## {heading}\n\n```mermaid\n{drawn.strip()}\n```\n"
+    return f"\n## {heading}\n\n```mermaid\n{drawn.strip()}\n```\n{published(flow)}"
+
+
+def published(flow: type[Flow]) -> str:
+    """What a flow publishes its own states as (see ``PlaceTwistFlow.published``), a line per
+    published state; nothing for a flow that publishes its machine's states."""
+    words: dict[str, list[str]] = {}
+    for state, word in flow.published.items():
+        words.setdefault(word, []).append(f"`{state}`")
+    lines = "".join(f"- `{word}`: {', '.join(states)}\n" for word, states in words.items())
+    return f"\nPublished as (the `state` subscribers see):\n\n{lines}" if lines else ""
 
 
 def document() -> str:

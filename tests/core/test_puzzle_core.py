@@ -53,7 +53,7 @@ def test_the_restore_counts_down_and_fails_when_its_time_runs_out():
     r.wait(6.0)
     assert r.records[-1]["kind"] == "time" and r.records[-1]["round"]["reason"] == "the restore ran out of time"
     assert "the restore ran out of time: Seat 1 is out" in r.notices
-    assert r.core.flow.state == "repair"  # the lights guide the picture back
+    assert r.core.flow.state == "guiding" and r.core.state()["state"] == "repair"  # the lights guide the picture back
 
 
 def test_a_restore_run_out_of_time_guides_the_picture_back_not_the_board_before():

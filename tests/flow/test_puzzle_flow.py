@@ -6,7 +6,7 @@ the journal replays to the same game; the teacher's summary."""
 import pytest
 
 from controller.board import Diff
-from controller.games.puzzle.flow import PuzzleFlow, explain, scene
+from controller.games.puzzle.flow import STEPS, PuzzleFlow, explain, scene
 from controller.games.puzzle.summary import summary, summary_csv
 from controller.flow.steps import Action
 from controller.games.puzzle import SPEC
@@ -59,7 +59,7 @@ def play(flow: PuzzleFlow, steps, t: float = 10.0) -> list:
 
 def test_the_build_lights_each_missing_hole_in_its_colour_then_the_picture_is_shown():
     flow = flow_for()
-    assert flow.state == "awaiting_placement" and flow.game.step == "build"
+    assert flow.state == "building" and flow.published_state() == "awaiting_placement" and flow.game.step == "build"
     assert len(scene(flow, None, []).holes) == 17  # every stone of the H, in black
     flow.accept((Action("place", h("c2"), colour=1),), 0.5)
     view = scene(flow, None, [])
@@ -108,7 +108,7 @@ def test_a_failed_round_shows_the_difference_puts_the_seat_out_and_guides_the_pi
     flow.tick(6.0)
     records = play(flow, FAIL)
     assert records[-1]["round"] == {"passed": False, "reason": "the board differs from the picture", "out": 1}
-    assert flow.state == "repair" and flow.game.step == "guide"
+    assert flow.state == "guiding" and flow.published_state() == "repair" and flow.game.step == "guide"
     assert flow.expected() == flow.game.picture.position
     view = scene(flow, None, [])
     assert {light.hole for light in view.holes} == {h("d2"), h("c2")} and view.status[0] == "white"  # seat 1 out, in its colour
@@ -127,7 +127,7 @@ def test_the_restore_counts_down_on_the_status_pixels_and_fails_when_time_runs_o
     assert flow.tick(31.0) == []  # exactly the limit is in time
     records = flow.tick(31.5)
     assert [r["kind"] for r in records] == ["time"] and records[0]["round"]["reason"] == "the restore ran out of time"
-    assert flow.game.eliminated == [1] and flow.state == "repair"
+    assert flow.game.eliminated == [1] and flow.state == "guiding"
 
 
 def test_the_last_player_in_wins_and_the_game_is_over():
@@ -152,13 +152,13 @@ def test_the_last_player_in_wins_and_the_game_is_over():
 ])
 def test_how_a_settled_board_is_read(step, diff, actions):
     flow = flow_for()
-    flow.game.step = step
+    flow.machine.set_state({word: state for state, word in STEPS.items()}[step])  # the phase of that step
     assert explain(flow.game, diff, None, None) == actions
 
 
 def test_a_restore_placement_and_its_twist_settling_together_is_read_in_order():
     flow = flow_for()
-    flow.game.step = "restore"
+    flow.machine.set_state("restoring")
     # d5 turns to e6 on a clockwise quarter of the middle block: the stone was put on d5 first
     assert explain(flow.game, Diff(turns=((5, 1),), added=((h("e6"), 1),)), None, None) == (
         Action("place", h("d5"), colour=1), Action("twist", twist=Twist(5, True)))
@@ -304,3 +304,47 @@ def _undo(game, plan) -> tuple[Action, ...]:
         actions += [Action("place", hole, colour=picture.colour_at(holes[index])),
                     Action("twist", twist=Twist(twist.block, not twist.clockwise))]
     return tuple(actions)
+
+
+def test_the_phases_are_the_machines_states_published_as_before_and_a_resume_lands_in_each():
+    """Build, show, dismantle, restore (and guiding a failed round's picture back) are the
+    machine's states; subscribers see what they saw when the phase was a field beside the one
+    state ``awaiting_placement`` (``repair`` while the board is mended or the picture guided
+    back); the journal so far resumes into the same phase (a repair is judged again after a
+    resume, from the board: it is in no record)."""
+    flow = PuzzleFlow(Catalogue(), ("white", "black"), 9)
+    journal = [flow.new_game({"game": "puzzle", "picture": "h", "players": 3, "show_s": 5}, 0.0)]
+    seen = []
+
+    def look(machine_state):
+        again, resume = PuzzleFlow.resumed(journal, Catalogue(), ("white", "black"), 9)
+        assert resume.problem is None and again.state == machine_state.removesuffix("_in_repair")
+        seen.append((flow.state, flow.published_state(), flow.game.step))
+
+    look("building")
+    journal += built(flow)
+    look("showing")
+    flow.broke()  # a stone knocked out while the picture is shown: the show goes on under the repair
+    look("showing_in_repair")
+    flow.mended()
+    journal += flow.tick(6.0)
+    look("dismantling")
+    journal += play(flow, PASS[:2])
+    look("restoring")
+    journal += play(flow, PASS[2:], t=12.0)
+    look("showing")  # passed: the next round's show
+    journal += flow.tick(18.0)
+    look("dismantling")
+    journal += play(flow, FAIL, t=20.0)
+    look("guiding")
+    assert seen == [
+        ("building", "awaiting_placement", "build"),
+        ("showing", "awaiting_placement", "show"),
+        ("showing_in_repair", "repair", "show"),
+        ("dismantling", "awaiting_placement", "dismantle"),
+        ("restoring", "awaiting_placement", "restore"),
+        ("showing", "awaiting_placement", "show"),
+        ("dismantling", "awaiting_placement", "dismantle"),
+        ("guiding", "repair", "guide"),
+    ]
+    assert flow.repairs == 2  # the knocked stone and the failed round, as the one repair state counted them

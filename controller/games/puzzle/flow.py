@@ -1,20 +1,28 @@
 """The flow of Picture-Puzzle on the board: build the picture, show it, dismantle, restore, judge.
 
-States: choosing, awaiting_placement (the board is judged: every step below but guiding),
-repair (the board differs from what is due: after a failed restore the flow goes there itself
-to guide the picture back) and game_over. The puzzle's own step is :attr:`PuzzleFlow.step`:
+States: choosing, the four phases below, each phase ``..._in_repair`` (the board differs from
+what the phase expects: the repair guidance puts it back, and the phase goes on under it: its
+clock runs, its steps are taken), guiding (a round failed: the picture is guided back) and
+game_over. The phases, in order:
 
-- ``build``: each hole of the picture is lit in its stone's colour until the picture stands;
+- ``building``: each hole of the picture is lit in its stone's colour until the picture stands;
   stones go in any order, several at once; a stone in a hole the picture leaves empty (or of the
   wrong colour, where the sensors tell) is no step, and the repair guidance lights it;
-- ``show``: the picture in light for ``show_s`` seconds (the teacher's setting; 0 skips it);
-- ``dismantle``: "look away" for the restorer and "dismantle now" for the dismantler: the board
+- ``showing``: the picture in light for ``show_s`` seconds (the teacher's setting; 0 skips it);
+- ``dismantling``: "look away" for the restorer and "dismantle now" for the dismantler: the board
   accepts removals and quarter twists, up to k of each, in any order;
-- ``restore``: "restore now", with a countdown on the status pixels when a limit is set: a
+- ``restoring``: "restore now", with a countdown on the status pixels when a limit is set: a
   placement then a twist, k times (a placement and its twist may settle together);
 - after the k-th pair the rules judge the board. Passed: the next round shows the picture.
-  Failed: the holes that differ blink, the player is out, and the repair guidance puts the
-  picture back before the next round. The last player in: the winner's colour and the picture.
+  Failed (or a phase out of time): ``guiding``: the holes that differ blink, the player is out,
+  and the repair guidance puts the picture back; once it stands, the next round shows it. The
+  last player in: the winner's colour and the picture.
+
+*Published state.* The page, MQTT, Home Assistant, the classroom and the tapes see the states
+they saw before the phases were states of the machine: ``awaiting_placement`` for a phase,
+``repair`` for a phase in repair and for guiding (:attr:`PuzzleFlow.published`); the phase is
+the ``step`` of :meth:`PuzzleFlow.detail` (``build``, ``show``, ``dismantle``, ``restore``,
+``guide``), as before. A journal holds no state: a resume replays its records into the phase.
 
 Practice (the ``practice`` option, one child): the computer dismantles
 (:func:`controller.ai.puzzle.dismantle` at the game's ``level`` option, seeded by the round's
@@ -51,7 +59,7 @@ from ...lights.view import HoleLight, View
 from ...rules import IllegalMoveError, Position, Twist, hole_name, parse_hole, parse_twist
 from ...rules.geometry import geometry
 from ...rules.puzzle.pictures import LETTERS, Picture, picture_of
-from ...rules.puzzle import PRACTICE_DISMANTLER, Check, Phase, PuzzleGame, PuzzleOptions, Round
+from ...rules.puzzle import PRACTICE_DISMANTLER, Check, Phase, PuzzleGame, PuzzleOptions, Reason, Round
 from ...rules.puzzle.notation import Kind
 from ...rules.puzzle.notation import Step as PuzzleStep
 from ...rules.puzzle.notation import step_name
@@ -61,12 +69,41 @@ from ...flow.seats import COMPUTER
 from .summary import summary_csv
 from ...flow.steps import Action
 
-STATES = [CHOOSING, AWAITING_PLACEMENT, REPAIR, GAME_OVER]
+BUILDING = "building"  # the picture is built, a lit hole at a time
+SHOWING = "showing"  # the picture in light for the restorer
+DISMANTLING = "dismantling"  # the restorer looks away, the dismantler (or the computer) dismantles
+RESTORING = "restoring"  # the restorer puts the picture back
+GUIDING = "guiding"  # a round failed: the repair guidance puts the picture back
+PHASES = [BUILDING, SHOWING, DISMANTLING, RESTORING]
+ROUNDS = (DISMANTLING, RESTORING)  # the phases a round ends in (judged, or out of time)
+IN_REPAIR = {phase: f"{phase}_in_repair" for phase in PHASES}  # the phase goes on while the board is mended
+PHASE_OF = {**{phase: phase for phase in PHASES}, **{state: phase for phase, state in IN_REPAIR.items()},
+            GUIDING: GUIDING}  # a state in play -> the phase in hand
+STEPS = {BUILDING: "build", SHOWING: "show", DISMANTLING: "dismantle", RESTORING: "restore",
+         GUIDING: "guide"}  # the phase as the state's ``detail`` says it (its ``step``)
+STATES = [CHOOSING, *PHASES, *IN_REPAIR.values(), GUIDING, GAME_OVER]
+COUNTED = "on_enter_repair"  # the base flow's count of repairs, kept for the phases' own repair states
+
+
+def _phase(trigger: str, source: str, dest: str) -> list[dict[str, Any]]:
+    """``trigger`` moves the game on from phase ``source`` to ``dest``, in repair or not (a repair
+    under way goes on in the next phase)."""
+    return [{"trigger": trigger, "source": source, "dest": dest},
+            {"trigger": trigger, "source": IN_REPAIR[source], "dest": IN_REPAIR[dest]}]
+
+
 TRANSITIONS: list[dict[str, Any]] = [
-    {"trigger": "start", "source": [CHOOSING, GAME_OVER], "dest": AWAITING_PLACEMENT},
-    {"trigger": "broke", "source": AWAITING_PLACEMENT, "dest": REPAIR},
-    {"trigger": "mended", "source": REPAIR, "dest": AWAITING_PLACEMENT},
-    {"trigger": "ended", "source": [AWAITING_PLACEMENT, REPAIR], "dest": GAME_OVER},
+    {"trigger": "start", "source": [CHOOSING, GAME_OVER], "dest": BUILDING},
+    *_phase("stood", BUILDING, SHOWING),  # the picture is built
+    *_phase("shown", SHOWING, DISMANTLING),
+    *_phase("dismantled", DISMANTLING, RESTORING),
+    *_phase("passed", RESTORING, SHOWING),  # the next round shows the picture
+    {"trigger": "failed", "source": ROUNDS, "dest": GUIDING, "after": COUNTED},
+    {"trigger": "failed", "source": [IN_REPAIR[phase] for phase in ROUNDS], "dest": GUIDING},
+    *({"trigger": "broke", "source": phase, "dest": IN_REPAIR[phase], "after": COUNTED} for phase in PHASES),
+    *({"trigger": "mended", "source": IN_REPAIR[phase], "dest": phase} for phase in PHASES),
+    {"trigger": "mended", "source": GUIDING, "dest": SHOWING, "after": "_guided_back"},
+    {"trigger": "ended", "source": [*ROUNDS, *(IN_REPAIR[phase] for phase in ROUNDS)], "dest": GAME_OVER},
     {"trigger": "abort", "source": STATES[1:], "dest": CHOOSING},
 ]
 STATUS_PIXELS = 4  # the countdown's resolution: as many steps as a board has status pixels
@@ -83,7 +120,7 @@ class BoardPuzzle(PuzzleGame):
     def __init__(self, picture: Picture, options: PuzzleOptions) -> None:
         super().__init__(picture, options)
         self.moves: list[Any] = []
-        self.step = "build"  # the flow's step (see the module doc)
+        self.in_hand: Callable[[], str] = lambda: BUILDING  # its flow's state (PuzzleFlow.new_game sets it)
         self.built = Position(picture.position.geometry, (0, 0, 0, 0))  # the stones of the build so far
         self.plan: list[PuzzleStep] = []  # practice: the computer's dismantle steps still to do
 
@@ -95,6 +132,16 @@ class BoardPuzzle(PuzzleGame):
         seat = self.dismantler if self.phase is Phase.DISMANTLE and self.step == "dismantle" else self.restorer
         assert seat is not None
         return seat
+
+    @property
+    def step(self) -> str:
+        """The phase in hand, as the flow's machine says it (see :data:`STEPS`); once the game is
+        over, the phase its last round ended in (a dismantle out of time, else a restore)."""
+        phase = PHASE_OF.get(self.in_hand())
+        if phase is not None:
+            return STEPS[phase]
+        last = self.rounds[-1] if self.rounds else None
+        return "dismantle" if last is not None and last.reason is Reason.DISMANTLE_TIME else "restore"
 
     def colour_of(self, seat: int) -> int:
         return seat - 1
@@ -109,7 +156,17 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
 
     machine_states = STATES
     machine_transitions = TRANSITIONS
-    ended: Callable[[], bool]  # its own trigger, set on the model by the Machine
+    playing_states = tuple(STATES[1:-1])
+    at_once_states = tuple(PHASES)
+    repair_states = (*IN_REPAIR.values(), GUIDING)
+    published = {**{phase: AWAITING_PLACEMENT for phase in PHASES}, **{state: REPAIR for state in repair_states}}
+    # its own triggers, set on the model by the Machine
+    stood: Callable[[], bool]
+    shown: Callable[[], bool]
+    dismantled: Callable[[], bool]
+    passed: Callable[[], bool]
+    failed: Callable[[], bool]
+    ended: Callable[[], bool]
     keeps_time = True  # the show and the time limits
 
     def __init__(self, catalogue: Any, colours: tuple[str, ...] = ("white", "black"), size: int = 9) -> None:
@@ -124,6 +181,7 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
     def new_game(self, options: dict[str, Any], t: float) -> dict[str, Any]:
         record = super().new_game(options, t)
         game = self._game()
+        game.in_hand = lambda: self.state  # the phase is the machine's: the game reads it there
         self.show_until = self.left_s = None
         self.last_round = None
         check = game.options.check
@@ -144,6 +202,10 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
 
     def may_take_back(self) -> bool:
         return False  # a placed stone is never taken back; a dismantle is not a move to undo
+
+    def phase(self) -> str | None:
+        """The phase in hand (one of :data:`PHASES`, or guiding), in repair or not; None out of play."""
+        return PHASE_OF.get(self.state)
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -170,21 +232,22 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
         game = self._game()
         if game.is_over():
             raise IllegalMoveError("the game is over")
-        if game.step == "build":
+        phase = self.phase()
+        if phase == BUILDING:
             return self._build(game, action, t)
-        if game.step not in ("dismantle", "restore"):
+        if phase not in ROUNDS:
             raise IllegalMoveError("the board is showing the picture: wait for the cue")
         record = {"t": t, "kind": action.kind, **_fields(action, game)}  # as sensed: a replay decides alike
         if action.kind == "place" and action.colour is None and len(game.picture.colours_used) > 1:
             action = self._colourless(game, action)
         step = _puzzle_step(action)
-        if game.plan and game.step == "dismantle":
+        if game.plan and phase == DISMANTLING:
             if step != game.plan[0]:
                 raise IllegalMoveError(f"the computer dismantles: {step_name(game.plan[0], game.geometry)} "
                                        f"is lit, not {step_name(step, game.geometry)}")
             game.plan.pop(0)
         ended = game.push(step, t)
-        if ended is None and game.step == "dismantle" and game.phase is not Phase.DISMANTLE:
+        if ended is None and phase == DISMANTLING and game.phase is not Phase.DISMANTLE:
             self._restore(game, t)
         if ended is not None:
             record.update(self._round_over(game, ended, t))
@@ -212,13 +275,13 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
         game.built = game.built.place(hole, want)
         record: dict[str, Any] = {"t": t, "kind": "build", "hole": hole_name(hole, game.geometry)}
         if game.built == game.picture.position:
+            self.stood()
             record.update(self._show(game, t))
         return record
 
     def _show(self, game: BoardPuzzle, t: float) -> dict[str, Any]:
-        """The picture stands: show it, or dismantle at once when there is no show. What it
-        set off, for the record of the step that made the picture stand."""
-        game.step = "show"
+        """The picture stands (the machine is showing): show it, or dismantle at once when there
+        is no show. What it set off, for the record of the step that made the picture stand."""
         show_s = self.options.get("show_s", 0)
         self.show_until = t + show_s
         self.news.append(f"look at the picture, {self._name(game.restorer)}" + (f" ({show_s:g} s)" if show_s else ""))
@@ -228,7 +291,7 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
         return {"dismantle": True}
 
     def _dismantle(self, game: BoardPuzzle, t: float) -> None:
-        game.step = "dismantle"
+        self.shown()
         self.show_until = None
         game.begin(t)
         if game.options.practice:
@@ -240,7 +303,7 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
                          f"({_count(game.k, 'stone')} out, {_count(game.k, 'twist')})")
 
     def _restore(self, game: BoardPuzzle, t: float) -> None:
-        game.step = "restore"
+        self.dismantled()
         game.begin(t)
         limit = game.options.restore_limit_s
         self.news.append(f"{self._name(game.restorer)}: restore now" + (f" ({limit:g} s)" if limit else ""))
@@ -262,38 +325,35 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
                              else f"{self._name(outcome.winners[0])} wins: the last player in")
             self.ended()
         elif ended.passed:
+            self.passed()
             said.update(self._show(game, t))
         else:
-            game.step = "guide"
-            if self.state == AWAITING_PLACEMENT:
-                self.broke()  # the board differs from the picture: the repair guidance puts it back
+            self.failed()  # the board differs from the picture: the repair guidance puts it back
         return said
 
-    def on_enter_awaiting_placement(self) -> None:
-        """Back from repair: after a failed round the picture stands again: show it (from the
-        next tick), or with no show, dismantle at once."""
-        game = self.game
-        if game is not None and game.step == "guide":
-            game.step = "show"
-            self.show_until = None
-            if not self.options.get("show_s", 0):
-                self._dismantle(game, self.now)
+    def _guided_back(self) -> None:
+        """After a failed round the picture stands again: show it (from the next tick), or with
+        no show, dismantle at once."""
+        self.show_until = None
+        if not self.options.get("show_s", 0):
+            self._dismantle(self._game(), self.now)
 
     def tick(self, t: float) -> list[dict[str, Any]]:
         """The core's clock: end the show, count down, fail a phase whose time ran out; the
         journal records of what happened."""
         self.now = max(self.now, t)
         game = self.game
-        if game is None or game.is_over() or self.state not in (AWAITING_PLACEMENT, REPAIR):
+        phase = self.phase()
+        if game is None or game.is_over() or phase is None:
             return []
-        if game.step == "show":
+        if phase == SHOWING:
             if self.show_until is None:
                 self.show_until = t + self.options.get("show_s", 0)
             if t < self.show_until:
                 return []
             self._dismantle(game, t)
             return [{"t": t, "kind": "dismantle"}]
-        if game.step not in ("dismantle", "restore"):
+        if phase not in ROUNDS:
             return []
         self.left_s = game.time_left(t)
         ended = game.expire(t)
@@ -307,10 +367,11 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
         game = self.game
         if game is None or game.is_over():
             return None
-        if game.step == "show" and self.show_until is not None:
+        phase = self.phase()
+        if phase == SHOWING and self.show_until is not None:
             return self.show_until
-        limit = game.options.restore_limit_s if game.step == "restore" else game.options.dismantle_limit_s
-        left = game.time_left(self.now) if game.step in ("dismantle", "restore") else None
+        limit = game.options.restore_limit_s if phase == RESTORING else game.options.dismantle_limit_s
+        left = game.time_left(self.now) if phase in ROUNDS else None
         if limit is None or left is None:
             return None
         quarter = limit / STATUS_PIXELS
@@ -327,16 +388,16 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
             return
         if game is None:
             raise IllegalMoveError("no game is running")
-        if game.step == "guide" and kind in ("remove", "place", "twist", "dismantle", "time"):
+        if self.state == GUIDING and kind in ("remove", "place", "twist", "dismantle", "time"):
             self.mended()  # the picture was guided back before this round (no record says so)
         if kind == "build":
             self.apply(Action("place", parse_hole(_text(record, "hole"), game.geometry)), t)
-        elif kind == "dismantle" and game.step == "show":
+        elif kind == "dismantle" and self.phase() == SHOWING:
             self._dismantle(game, t)
         elif kind in ("remove", "place", "twist"):
             self.apply(self._action(record), t)
         elif kind == "time":
-            if game.step not in ("dismantle", "restore"):
+            if self.phase() not in ROUNDS:
                 raise IllegalMoveError(f"no dismantle or restore is running out of time while the board is at '{game.step}'")
             self._round_over(game, game.time_out(), t)
 
@@ -390,15 +451,15 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
         """The step in hand, in words: who does what, and how much is still to do (the headline
         of the page, the MQTT summary); None in repair and once the game is over."""
         game = self.game
-        if game is None or game.is_over() or self.state != AWAITING_PLACEMENT:
+        if game is None or game.is_over() or self.state not in PHASES:
             return None
         restorer = self._name(game.restorer)
-        if game.step == "build":
+        if self.state == BUILDING:
             return f"Build {game.picture.title}: put a stone on each lit hole, in its colour"
-        if game.step in ("show", "guide"):
+        if self.state == SHOWING:
             return f"{restorer}: look at the picture; {self._name(game.dismantler)} dismantles next"
         removals, twists = game.to_do()
-        if game.step == "dismantle":
+        if self.state == DISMANTLING:
             work = " and ".join(part for part in (
                 f"take {_count(removals, 'stone')} out" if removals else "",
                 f"make {_count(twists, 'twist')}" if twists else "") if part)
@@ -552,7 +613,7 @@ def scene(flow: PuzzleFlow, menu: Menu, repair: list[Step], prompt: Any = None) 
         return _guide(flow, game, repair)
     if game.step == "show":
         return overlay(_picture(game.picture.position), turn_scene(flow.seat_colour(game.restorer or 1)))
-    if flow.state == REPAIR and repair:
+    if flow.state in flow.repair_states and repair:
         return repair_scene(repair[:1])
     if game.plan and game.step == "dismantle":
         return overlay(_planned(game.plan[0]), turn_scene(flow.seat_colour(game.to_move)))
