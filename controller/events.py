@@ -7,6 +7,7 @@ Holes are indices of :mod:`controller.rules.geometry` (``row * size + column``, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 # Readings a hole sensor can give. Presence sensing reports MARBLE; polarity sensing reports a
@@ -55,12 +56,14 @@ class LinkChange:
 class Command:
     """A request from a person through the web console or CLI, e.g. ``new_game``.
 
-    ``args`` holds JSON-like values; the flow validates them and answers bad ones with a notice.
+    ``args`` holds JSON-like values, or a new game's options the daemon checked already (a
+    :class:`~controller.flow.options.GameOptions`, which the core trusts); the core checks the
+    others and answers bad ones with a notice.
     """
 
     t: float
     name: str
-    args: dict[str, object] = field(default_factory=dict)
+    args: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ nothing: the player may play any legal move. A game with ``hints`` off refuses t
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any, cast
 
 from ..flow import Action
@@ -158,7 +159,7 @@ class Computer:
 
     # -- answers -------------------------------------------------------------------------------
 
-    def answer(self, flow: Flow, args: dict[str, Any]) -> str:
+    def answer(self, flow: Flow, args: Mapping[str, Any]) -> str:
         """Take the computer's move for its turn; the notice telling the players."""
         key, after = self.computer_turn(flow), None
         if key is None or args.get("key") != key:
@@ -176,7 +177,7 @@ class Computer:
         self._say(flow, game, key, move, "computer")
         return f"{flow.seat_name(game.to_move)} plays {_words(flow, game, move)}"
 
-    def answer_hint(self, flow: Flow, args: dict[str, Any]) -> str:
+    def answer_hint(self, flow: Flow, args: Mapping[str, Any]) -> str:
         """Take a hint for the person's turn; the notice telling the players."""
         key = self.turn_key(flow) if "hints" in flow.options else None
         if key is None or args.get("key") != key or self.hint_asked != key:
@@ -261,7 +262,7 @@ class Computer:
     def _copy(flow: Flow) -> Any:
         """The core's own copy of the game at the start of the turn, free to search on."""
         game = flow.game_in_play()
-        copy = cast(OpponentRules, flow.catalogue.make(flow.options, game.geometry.size, game.starter))
+        copy = cast(OpponentRules, flow.fresh_game(game.starter))
         for move in game.moves:
             copy.push(move)
         return copy

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
 from .. import games
@@ -22,7 +23,7 @@ from ..errors import ProfileError
 from ..events import ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
 from ..board import Physical, Step
 from ..flow import AWAITING_PLACEMENT, AWAITING_TWIST, BETWEEN_GAMES, CHOOSING, GAME_OVER, REPAIR, Action, Menu, Resume
-from ..games import Flow, GameSpec, OptionError
+from ..games import Flow, GameOptions, GameSpec, OptionError
 from ..lights.render import next_change, render
 from ..lights.scenes import paused_scene
 from ..lights.view import PALETTE, View
@@ -74,7 +75,8 @@ class Core:
         self.games_started = 0  # new games started since it started (the page's messages start afresh with each)
         self.now = start_time
         self.referee = Referee(profile, settle_s, grace_s, turn_settle_s, start, steady_s)
-        self.flow: Flow = self._flow_for(games.DEFAULT)
+        self.spec: GameSpec = games.get(games.DEFAULT)  # the game in play (or the last, or the default's at the menu)
+        self.flow: Flow = self._flow_for(self.spec)
         self.rooms = MenuRoom(games.offered(profile.size), profile.size)
         self.computer = Computer()
         self.display = Display(self.chain, start_time)
@@ -129,11 +131,6 @@ class Core:
         return render(paused_scene(self.geometry.hole_count), self.chain, self.now)
 
     # -- what the rooms hold, for tools and tests -----------------------------------------------
-
-    @property
-    def spec(self) -> GameSpec:
-        """The spec of the game in play (or the default game's, at the menu)."""
-        return games.get(self.flow.options.get("game", games.DEFAULT))
 
     @property
     def menu(self) -> Menu:
@@ -202,22 +199,24 @@ class Core:
 
     # -- commands ------------------------------------------------------------------------------
 
-    def _command(self, name: str, args: dict[str, Any]) -> None:
+    def _command(self, name: str, args: Mapping[str, Any]) -> None:
         handler = {"new_game": self._new_game, "take_back": self._take_back, "abort": self._abort,
                    "menu": self._abort, "hint": self._hint, "computer_move": self._computer_move,
                    "hint_move": self._hint_move, "save_picture": self._save_picture}.get(name)
         if handler is None:
             self.out.notices.append(f"unknown command {name!r}; commands: {', '.join(COMMANDS)}")
-        elif not isinstance(args, dict):
+        elif not isinstance(args, Mapping):
             self.out.notices.append(f"{COMMAND_WORDS.get(name, name)}: arguments must be an object, not {args!r}")
         else:
             handler(args)
 
-    def _new_game(self, args: dict[str, Any]) -> None:
+    def _new_game(self, args: Mapping[str, Any]) -> None:
         """Start the game ``args`` name ("game", "players", "twist", "names", "computer",
-        "match", ...), checked by the registry for this board."""
+        "match", ...): options the daemon checked for this board already (a GameOptions) are
+        trusted, others are checked by the registry here."""
         try:
-            options = games.options(args, self.geometry.size)
+            options = args if isinstance(args, GameOptions) and args.size == self.geometry.size else \
+                games.options(args, self.geometry.size)
         except OptionError as error:
             self.out.notices.append(f"new game: {error}")
             return
@@ -227,7 +226,7 @@ class Core:
         # Marbles left from before are no one's move: guide them off at once, accept nothing first.
         self.referee.strict = self.referee.hold = bool(self.referee.occupied())
 
-    def _take_back(self, args: dict[str, Any]) -> None:
+    def _take_back(self, args: Mapping[str, Any]) -> None:
         if not self.flow.may_take_back():
             self.out.notices.append("nothing to take back: " + {
                 CHOOSING: "no game is running", GAME_OVER: "the game is over",
@@ -248,36 +247,37 @@ class Core:
         twist: Twist | None = game.moves[-1].twist
         return twist
 
-    def _abort(self, args: dict[str, Any]) -> None:
+    def _abort(self, args: Mapping[str, Any]) -> None:
         if self.flow.state != CHOOSING:
             self.out.records.append(self.flow.to_menu(self.now))
             self.out.notices.append("back to the menu")
         self.menu.reset()
         self.referee.clear()
 
-    def _computer_move(self, args: dict[str, Any]) -> None:
+    def _computer_move(self, args: Mapping[str, Any]) -> None:
         self.out.notices.append(self.computer.answer(self.flow, args))
 
-    def _hint(self, args: dict[str, Any]) -> None:
+    def _hint(self, args: Mapping[str, Any]) -> None:
         self.out.notices.append(self.computer.ask_hint(self.flow, self.spec.title))
 
-    def _hint_move(self, args: dict[str, Any]) -> None:
+    def _hint_move(self, args: Mapping[str, Any]) -> None:
         self.out.notices.append(self.computer.answer_hint(self.flow, args))
 
-    def _save_picture(self, args: dict[str, Any]) -> None:
+    def _save_picture(self, args: Mapping[str, Any]) -> None:
         """Capture the board as the sensors read it now and save it among the user pictures,
         titled ``args["title"]`` (see :func:`controller.games.save_picture`)."""
         notice, saved = games.save_picture(self.physical.readings, self.geometry, args.get("title"))
         self.out.notices.append(notice)
         self.pictures_saved += saved  # the page reads the library afresh when this changes
 
-    def _start(self, options: dict[str, Any]) -> None:
+    def _start(self, options: GameOptions) -> None:
         """Start checked ``options``' game (with its own flow if it has another)."""
         self.referee.clear()
         self.computer = Computer()  # nothing asked, answered or hinted in the game before carries over
         self.physical.rest(tuple(range(1, len(self.physical.steps) + 1)))  # every block is empty to the new game
-        if type(self.flow) is not games.get(options["game"]).flow:  # a subclass is another game's flow
-            self.flow = self._flow_for(options["game"])
+        self.spec = self._spec_of(options)
+        if type(self.flow) is not self.spec.flow:  # a subclass is another game's flow
+            self.flow = self._flow_for(self.spec)
         self.out.records.append(self.flow.new_game(options, self.now))
         self.games_started += 1
         self.referee.sees(self.flow.colours, self.colours, self.sensing)
@@ -288,10 +288,17 @@ class Core:
         self.out.notices.extend(self.flow.take_news())  # what the game says before it starts
         self.physical.changed_t = self.now
 
-    def _flow_for(self, name: str) -> Flow:
-        flow = games.get(name).flow(games, self.colours, self.geometry.size)
+    def _flow_for(self, spec: GameSpec) -> Flow:
+        flow = spec.flow(games, self.colours, self.geometry.size)
         flow.board_level = self.level
         return flow
+
+    @staticmethod
+    def _spec_of(options: Mapping[str, Any]) -> GameSpec:
+        """The spec that checked ``options`` (the default game's before any game was chosen)."""
+        spec = options.spec if isinstance(options, GameOptions) else games.get(games.DEFAULT)
+        assert isinstance(spec, GameSpec)  # the registry's specs check every game's options
+        return spec
 
     # -- judging -------------------------------------------------------------------------------
 
@@ -339,8 +346,9 @@ class Core:
             self.flow.board_level = self.level
         except Exception as error:  # a replay bug must not stop the board starting: use nothing
             log.exception("journal replay failed")
-            self.flow = self._flow_for(games.DEFAULT)
+            self.flow = self._flow_for(games.get(games.DEFAULT))
             self.resume = Resume(0, len(records), f"replay failed: {error!r}")
+        self.spec = self._spec_of(self.flow.options)
         if self.resume.problem is not None:
             self.out.notices.append(f"journal {self.resume.problem}; {self._resumed_from()}")
         self.referee.sees(self.flow.colours, self.colours, self.sensing)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..flow.menu import Menu
-from ..games import GameSpec
+from ..games import GameOptions, GameSpec
 from ..rules import Geometry, hole_name
 
 
@@ -21,7 +21,7 @@ class MenuRoom:
         self.specs = {spec.name: spec for spec in offered}
         self.menu = Menu(offered, size)
 
-    def button(self, button: str) -> tuple[dict[str, Any] | None, str | None]:
+    def button(self, button: str) -> tuple[GameOptions | None, str | None]:
         """OK confirms the pick (the options once the last page is done), back turns back a page;
         the options to start, and a notice for any other button."""
         if button == "ok":

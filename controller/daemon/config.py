@@ -99,7 +99,7 @@ class GameDefaults:
             if get(self.game).choice("practice") is None:
                 raise OptionError(f"practice true: {get(self.game).title} has no practice (Picture-Puzzle has)")
             args.update(practice=True, players=1, level=self.level)
-        return get(self.game).options(args)
+        return dict(get(self.game).options(args))
 
 
 @dataclass(frozen=True)

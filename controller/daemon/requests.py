@@ -10,6 +10,7 @@ lists together, since the core may not import the daemon.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..errors import shown
@@ -32,15 +33,16 @@ def command(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return name, command_args(name, field(data, "args", dict, {}))
 
 
-def checked(data: dict[str, Any], size: int) -> tuple[str, dict[str, Any]]:
+def checked(data: dict[str, Any], size: int) -> tuple[str, Mapping[str, Any]]:
     """:func:`command`, and a new game's options as the registry checks them for a ``size``
-    board (the core checks them again): a bad one (a seat the game has not, a picture the board
-    has not, a game it does not play) is refused at once, naming it, not told in a notice later.
-    Every way in checks commands here: the web API, the MQTT command topic, the classroom console."""
+    board: a bad one (a seat the game has not, a picture the board has not, a game it does not
+    play) is refused at once, naming it, not told in a notice later; a good one goes to the core
+    as the checked options (a GameOptions), which it trusts. Every way in checks commands here:
+    the web API, the MQTT command topic, the classroom console."""
     name, args = command(data)
     if name == "new_game":
         try:
-            options(args, size)
+            return name, options(args, size)
         except OptionError as error:
             raise BadRequest(f"new_game: {error}") from None
     return name, args

@@ -26,7 +26,7 @@ games for its board), so the menu never names a game.
 >>> menu.ok(), menu.page_name()
 (None, 'match')
 >>> menu.ok()
-{'game': 'classic', 'players': 2, 'computer': True, 'hints': True, 'match': False}
+GameOptions({'game': 'classic', 'players': 2, 'computer': True, 'hints': True, 'match': False}, size=6)
 >>> menu = Menu(offered(9), size=9)
 >>> menu.page_name(), menu.values()
 ('game', ('classic', 'multiplayer', 'teams', 'puzzle'))
@@ -38,6 +38,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Protocol
+
+from .options import GameOptions
 
 OPTION_ROW = 0  # the bottom row: holes a1, b1, ... light the options of the current page
 
@@ -60,7 +62,7 @@ class Offer(Protocol):
     @property
     def name(self) -> str: ...
     def pages(self) -> tuple[Page, ...]: ...
-    def options(self, args: dict[str, Any], size: int | None = None) -> dict[str, Any]: ...
+    def options(self, args: dict[str, Any], size: int | None = None) -> GameOptions: ...
 
 
 class GamePage:
@@ -114,7 +116,7 @@ class Menu:
         count = min(len(self.values()), self.size * self.size - OPTION_ROW * self.size)
         return [OPTION_ROW * self.size + i for i in range(count)]
 
-    def see(self, occupied: set[int]) -> dict[str, Any] | None:
+    def see(self, occupied: set[int]) -> GameOptions | None:
         """Judge a settled board (the holes holding a marble); the options once all are chosen."""
         picked = [i for i, hole in enumerate(self.option_holes()) if hole in occupied]
         if len(picked) == 1:
@@ -123,7 +125,7 @@ class Menu:
             return self.ok()
         return None
 
-    def ok(self) -> dict[str, Any] | None:
+    def ok(self) -> GameOptions | None:
         """Confirm the pick (the page's default if none); the options once the last page is done."""
         page = self.pages()[self.page]
         self.chosen[page.name] = page.default if self.pick is None else self.values()[self.pick]
@@ -142,7 +144,7 @@ class Menu:
         self.pick = None
         self._skip_single()
 
-    def _skip_single(self) -> dict[str, Any] | None:
+    def _skip_single(self) -> GameOptions | None:
         while self.page < len(self.pages()) and len(self.values()) == 1:
             page = self.pages()[self.page]
             self.chosen[page.name] = self.values()[0]  # the one value offered (not always the default)

@@ -17,7 +17,7 @@ trigger names for the shared states.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar, cast
 
@@ -25,6 +25,7 @@ from transitions import Machine, MachineError
 
 from ..rules import IllegalMoveError, Match, Phase, PlaceTwistGame, Position, hole_name, move_name, parse_hole, parse_twist
 from .contract import GameRules
+from .options import GameOptions
 from .records import record_problem
 from .seats import named, seat_names
 from .steps import Action
@@ -89,18 +90,11 @@ FRESH_KINDS = frozenset({"start", "menu"})
 
 
 class Catalogue(Protocol):
-    """What the flow needs of the registry of games (:mod:`controller.games` is one)."""
+    """What the flow needs of the registry of games (:mod:`controller.games` is one): the check
+    of a journal's start record, when it replays one."""
 
-    def options(self, args: dict[str, Any], size: int) -> dict[str, Any]:
+    def options(self, args: dict[str, Any], size: int) -> GameOptions:
         """A new game's options, complete and checked; ValueError names a bad one."""
-        ...
-
-    def make(self, options: dict[str, Any], size: int, starter: int) -> GameRules:
-        """The rules object of the game ``options`` name."""
-        ...
-
-    def colours(self, options: dict[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
-        """The colour names of the game's colour indices, the board's own first."""
         ...
 
 
@@ -120,7 +114,8 @@ G = TypeVar("G", bound=GameRules, covariant=True)  # the rules object of a flow'
 class PlaceTwistFlow(Generic[G]):
     """Model of the machine: the game, the match, and what the board awaits.
 
-    ``catalogue`` makes the games (see :class:`Catalogue`); ``colours`` are the board's own
+    ``catalogue`` checks the games a journal replays (see :class:`Catalogue`); a new game's
+    checked options make its rules object (:class:`~.options.GameOptions`); ``colours`` are the board's own
     marble colours (a polarity board's two), and :attr:`colours` the running game's, by colour
     index. The flow of every game builds on this one: ``G`` is its game's rules object
     (a :class:`~controller.rules.PlaceTwistGame` here; the place-then-twist steps of
@@ -154,7 +149,7 @@ class PlaceTwistFlow(Generic[G]):
         self.size = size
         self.game: G | None = None
         self.match: Match | None = None
-        self.options: dict[str, Any] = {}
+        self.options: Mapping[str, Any] = {}  # the game's checked options (a GameOptions) once one starts
         self.placed_hole: int | None = None  # the placement awaiting its twist
         self.repairs = 0
         self.news: list[str] = []  # the rules' refusals in words, for the notices
@@ -178,13 +173,11 @@ class PlaceTwistFlow(Generic[G]):
 
     # -- starting ------------------------------------------------------------------------------
 
-    def new_game(self, options: dict[str, Any], t: float) -> dict[str, Any]:
-        """Start a game (and a match if ``options["match"]``); returns its journal record.
-
-        Raises ValueError naming a bad option (see :meth:`Catalogue.options`).
-        """
-        self.options = self.catalogue.options(options, self.size)
-        self.colours = self.catalogue.colours(self.options, self.board_colours)
+    def new_game(self, options: GameOptions, t: float) -> dict[str, Any]:
+        """Start a game (and a match if ``options["match"]``) of ``options``, checked for this
+        board's size and trusted here; returns its journal record."""
+        self.options = options
+        self.colours = options.colours(self.board_colours)
         self.match = Match(players=options["players"]) if options.get("match") else None
         return self._begin("start", t)
 
@@ -194,11 +187,17 @@ class PlaceTwistFlow(Generic[G]):
 
     def _begin(self, kind: str, t: float) -> dict[str, Any]:
         starter = self.match.starter() if self.match else 1
-        self.game = cast(G, self.catalogue.make(self.options, self.size, starter))  # the catalogue's game for its flow
+        self.game = self.fresh_game(starter)
         self.placed_hole = None
         self.start()
         options = self.options if kind == "start" else {}  # a match's next game keeps its options
         return {"t": t, "kind": kind, **options, "starter": starter}
+
+    def fresh_game(self, starter: int) -> G:
+        """A new rules object of the running game's options, ``starter`` first (the game itself
+        when it starts, the computer's copy to replay its moves on)."""
+        assert isinstance(self.options, GameOptions), "no game has started"
+        return cast(G, self.options.make(starter))  # the options' game is its flow's
 
     def to_menu(self, t: float) -> dict[str, Any]:
         self.abort()
@@ -351,7 +350,8 @@ class PlaceTwistFlow(Generic[G]):
     def _replay_one(self, record: dict[str, Any]) -> None:
         kind = record["kind"]
         if kind == "start":
-            self.new_game({k: v for k, v in record.items() if k not in ("t", "kind", "starter")}, 0.0)
+            args = {k: v for k, v in record.items() if k not in ("t", "kind", "starter")}
+            self.new_game(self.catalogue.options(args, self.size), 0.0)
         elif kind == "next_game":
             if self.state != BETWEEN_GAMES:
                 raise IllegalMoveError("a next game of a match can only follow a finished game of the match")

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..flow import Resume
-from ..flow.contract import GameRules
+from ..flow.options import GameOptions
 from . import classic, multiplayer, puzzle, teams, triple
 from .puzzle.capture import save as save_picture  # the board's pictures are Picture-Puzzle's
 from .spec import FLAGS, LEVEL, Choice, Flow, GameSpec, OptionError
@@ -37,8 +37,8 @@ GAMES: tuple[GameSpec, ...] = (
 NAMES = tuple(spec.name for spec in GAMES)
 DEFAULT = "classic"
 
-__all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameSpec", "OptionError", "argument_names", "colours", "get",
-           "make", "offered", "options", "resumed", "save_picture", "variants"]
+__all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameOptions", "GameSpec", "OptionError", "argument_names", "get",
+           "offered", "options", "resumed", "save_picture", "variants"]
 
 
 def get(name: str) -> GameSpec:
@@ -75,9 +75,10 @@ def offered(size: int) -> tuple[GameSpec, ...]:
     return tuple(spec for spec in GAMES if size in spec.sizes)
 
 
-def options(args: Mapping[str, Any], size: int) -> dict[str, Any]:
+def options(args: Mapping[str, Any], size: int) -> GameOptions:
     """A new game's complete, checked options from a command's ``args`` ("game" defaults to
-    classic) on a ``size`` board; OptionError names what is wrong."""
+    classic) on a ``size`` board; OptionError names what is wrong. Checked once: the core and
+    the flow trust what this returns (see :class:`~controller.flow.options.GameOptions`)."""
     name = args.get("game", DEFAULT)
     here = ", ".join(spec.name for spec in offered(size))
     if name not in [spec.name for spec in offered(size)]:
@@ -85,16 +86,6 @@ def options(args: Mapping[str, Any], size: int) -> dict[str, Any]:
         where = f"is not played on the {size}x{size} board" if known else "is not available"
         raise OptionError(f"game {name!r} {where} (games: {here})")
     return get(name).options(args, size)
-
-
-def make(options: Mapping[str, Any], size: int, starter: int) -> GameRules:
-    """The rules object for checked ``options``."""
-    return get(options["game"]).make(options, size, starter)
-
-
-def colours(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
-    """The colour names of the game's colour indices, the board's own (``board``) first."""
-    return get(options["game"]).colours(options, board)
 
 
 def resumed(records: list[Any], board: tuple[str, ...], size: int) -> tuple[Flow, Resume]:

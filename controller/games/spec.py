@@ -10,7 +10,7 @@ config, the web console and the records read specs only, never a game by name.
 >>> spec = get("multiplayer")
 >>> spec.title, spec.sizes, [c.name for c in spec.pages()]
 ('Multiplayer Pentago', (9,), ['players', 'twist', 'computer', 'level'])
->>> spec.options({"players": 3, "computer": [3]})
+>>> dict(spec.options({"players": 3, "computer": [3]}))
 {'game': 'multiplayer', 'players': 3, 'twist': 'cw', 'neutral_skip': True, 'computer': [3], 'hints': True}
 >>> spec.options({"players": 5})
 Traceback (most recent call last):
@@ -36,6 +36,7 @@ from ..flow import Action, PlaceTwistFlow, explain, is_idle_turn, next_colour
 from ..flow.scene import scene
 from ..lights.view import View
 from ..flow.contract import GameRules
+from ..flow.options import GameOptions
 from ..rules import PlaceTwistGame, new_game
 
 MAX_NAME_CHARS = 24  # a seat's name, as the page and the records show it
@@ -161,9 +162,10 @@ class GameSpec:
     def choice(self, name: str) -> Choice | None:
         return next((c for c in self.choices if c.name == name), None)
 
-    def options(self, args: Mapping[str, Any], size: int | None = None) -> dict[str, Any]:
-        """Complete, checked options from a command's ``args`` (unknown keys are ignored; the
-        flags a game does not offer may be given as false). Raises :class:`OptionError`."""
+    def options(self, args: Mapping[str, Any], size: int | None = None) -> GameOptions:
+        """Complete, checked options from a command's ``args`` for a ``size`` board (by default
+        its first; unknown keys are ignored; the flags a game does not offer may be given as
+        false), the value the core and the flow trust. Raises :class:`OptionError`."""
         options: dict[str, Any] = {"game": self.name}
         for choice in self.choices:
             options[choice.name] = choice.check_in(args.get(choice.name, choice.default), options)
@@ -176,11 +178,12 @@ class GameSpec:
             self.level(args[LEVEL])  # refused: this game has no computer opponent
         if options.get(LEVEL, 0) is None:
             del options[LEVEL]  # no level named: the daemon's configured one plays
+        checked = GameOptions(self, size or self.sizes[0], options)
         try:
-            self.make(options, size or self.sizes[0], 1)
+            checked.make()  # the rules judge the combination (cards per mode, a seat's level, ...)
         except ValueError as error:
             raise OptionError(str(error)) from None
-        return options
+        return checked
 
     def level(self, value: Any) -> int:
         """Refuses ``level`` ``value`` for a game without the computer opponent (games with it

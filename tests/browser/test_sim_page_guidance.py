@@ -108,7 +108,7 @@ def triple_in_its_move_phase(journal: Path) -> tuple[str, str, int]:
     from controller.journal import Journal
 
     flow = games.get("triple").flow(games, ("white", "black"), 6)
-    records = [flow.new_game({"game": "triple", "players": 2, "cards": "BBBBB"}, 0.0)]
+    records = [flow.new_game(games.options({"game": "triple", "players": 2, "cards": "BBBBB"}, 6), 0.0)]
     game = flow.game
     while not game.is_move_phase():
         for move in game.legal_moves():

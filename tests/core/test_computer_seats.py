@@ -211,7 +211,7 @@ def test_seeded_family_games_with_computer_seats_stay_legal(start, computer) -> 
     assert state["moves"] == played and (len(played) == 16 or state["state"] == "game_over")
     keys = [think.key for think in rig.thinks]
     assert len(keys) == len(set(keys))  # one request per turn per seat
-    replay = rig.core.flow.catalogue.make(rig.core.flow.options, 9, 1)
+    replay = rig.core.flow.fresh_game(1)
     for text in played:
         replay.push_text(text)
     assert replay.position == rig.core.flow.game.position
@@ -266,7 +266,7 @@ def test_seeded_triple_games_with_computer_seats_stay_legal(players, computer) -
     rig = ComputerRig(sensing="colour", start={"game": "triple", "players": players, "computer": list(computer),
                                                "level": LEVEL, "seed": 11})
     played = play_triple(rig, computer, 3, 14)
-    replay = rig.core.flow.catalogue.make(rig.core.flow.options, 6, 1)
+    replay = rig.core.flow.fresh_game(1)
     for text in played:  # every move was legal
         replay.push_text(text)
     assert replay.position == rig.core.flow.game.position and rig.core.flow.repairs == 0

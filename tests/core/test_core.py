@@ -36,6 +36,18 @@ def test_start_record_then_a_frame_showing_whose_turn(core: Core) -> None:
     assert effects.notices == ("new game of Classic Pentago: Seat 1 to move",)
 
 
+def test_options_checked_for_another_board_are_checked_again(core: Core) -> None:
+    """The core trusts a GameOptions checked for its own size only: one checked for the 9x9
+    board is checked here again, and refused in the registry's words."""
+    from controller import games
+    effects = core.handle(Command(0.0, "new_game", games.options({"game": "multiplayer"}, 9)))
+    assert effects.records == ()
+    assert effects.notices == ("new game: game 'multiplayer' is not played on the 6x6 board "
+                               "(games: classic, triple, puzzle)",)
+    trusted = core.handle(Command(1.0, "new_game", games.options({"game": "classic", "match": True}, 6)))
+    assert trusted.records[0]["match"] is True and core.spec.name == "classic"
+
+
 def test_unchanged_frame_is_none_and_the_steady_reading_brings_the_move() -> None:
     """A placement is accepted once the readings have stood for steady_s, not settle_s."""
     core = started(Core(load_profile("virtual-6x6"), steady_s=0.04))
@@ -212,7 +224,7 @@ def test_an_action_the_rules_refuse_stops_the_sequence() -> None:
     from controller import games
     from controller.flow import Action, PlaceTwistFlow
     flow = PlaceTwistFlow(games)
-    flow.new_game({"game": "classic", "players": 2}, 0.0)
+    flow.new_game(games.options({"game": "classic", "players": 2}, 6), 0.0)
     records = flow.accept((Action("place", 0), Action("place", 1)), 1.0)  # a second placement
     assert records == [{"t": 1.0, "kind": "place", "hole": "a1"}]
     assert flow.state == "awaiting_twist"

@@ -17,7 +17,7 @@ THREE = {"game": "multiplayer", "players": 3}
 
 def flow_of(options: dict, colours=("white", "black")) -> PlaceTwistFlow:
     flow = PlaceTwistFlow(games, colours, 9)
-    flow.new_game(options, 0.0)
+    flow.new_game(games.options(options, 9), 0.0)
     return flow
 
 

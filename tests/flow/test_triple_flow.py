@@ -11,6 +11,7 @@ from controller.flow import Action
 from controller.flow.menu import Menu
 from controller.games.triple.flow import TripleFlow, explain, scene
 from controller.games.triple import SPEC
+from controller.flow.options import GameOptions
 from controller.rules import Twist, geometry, hole_name, parse_hole
 
 G = geometry(6)
@@ -18,21 +19,15 @@ COLOURS = {"B": 0, "Y": 1, "R": 2}
 
 
 class Catalogue:
-    """The registry's part the flow uses, for Triple alone."""
+    """The registry's part the flow uses (a start record's check), for Triple alone."""
 
-    def options(self, args: dict[str, Any], size: int) -> dict[str, Any]:
+    def options(self, args: dict[str, Any], size: int) -> GameOptions:
         return SPEC.options(args, size)
-
-    def make(self, options: dict[str, Any], size: int, starter: int) -> Any:
-        return SPEC.make(options, size, starter)
-
-    def colours(self, options: dict[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
-        return SPEC.colours(options, board)
 
 
 def flow_of(**options: Any) -> TripleFlow:
     flow = TripleFlow(Catalogue(), ("white", "black"), 6)
-    flow.new_game({"game": "triple", **options}, 0.0)
+    flow.new_game(SPEC.options(options, 6), 0.0)
     return flow
 
 
@@ -209,7 +204,7 @@ def actions_of(text: str) -> list[Action]:
 def journal_and_states() -> tuple[list[dict], list[tuple]]:
     """A three-player game's journal, and what the flow was after each of its records."""
     flow = TripleFlow(Catalogue(), ("white", "black"), 6)
-    records = [flow.new_game({"game": "triple", "players": 3, "cards": "BBBBY,RRRRY,YYYYB"}, 0.0)]
+    records = [flow.new_game(SPEC.options({"players": 3, "cards": "BBBBY,RRRRY,YYYYB"}, 6), 0.0)]
     states = [_seen(flow)]
     for text in ("Ba1 1R", "Bb1 1L", "Bc1 1R", "Bd1 1L", "Ye1", "Ra5 2R", "Rb5 2R", "Rc5 2R", "Rd5 3R", "Ye5"):
         for action in actions_of(text):
@@ -233,14 +228,14 @@ def test_a_power_cut_at_any_record_boundary_resumes_the_same_game() -> None:
 
 
 def test_a_placement_record_without_its_colour_stops_the_resume_with_a_reason() -> None:
-    start = TripleFlow(Catalogue()).new_game({"game": "triple", "players": 2, "cards": "BBBBY"}, 0.0)
+    start = TripleFlow(Catalogue()).new_game(SPEC.options({"players": 2, "cards": "BBBBY"}, 6), 0.0)
     _, resume = TripleFlow.resumed([start, {"kind": "place", "hole": "a1"}], Catalogue())
     assert resume.used == 1 and "names its colour" in resume.problem
 
 
 def test_no_seed_the_start_time_shuffles_and_the_record_keeps_it() -> None:
     flow = TripleFlow(Catalogue(), ("white", "black"), 6)
-    record = flow.new_game({"game": "triple", "players": 3}, 12.345)
+    record = flow.new_game(SPEC.options({"players": 3}, 6), 12.345)
     assert record["seed"] == 12345 and record["cards"] == ""
     again, _ = TripleFlow.resumed([record], Catalogue())
     assert again.game.cards == flow.game.cards

@@ -44,10 +44,10 @@ def test_multiplayer_and_team_options_make_their_rules() -> None:
     opts = options({"game": "multiplayer", "players": 4, "twist": "both"}, 9)
     assert opts == {"game": "multiplayer", "players": 4, "twist": "both", "neutral_skip": True, "computer": False,
                     "hints": True}
-    game = games.make(opts, 9, 2)
+    game = opts.make(2)
     assert isinstance(game, MultiplayerGame) and game.players == 4 and game.to_move == 2
     assert not game.options.clockwise_only
-    teams = games.make(options({"game": "teams"}, 9), 9, 1)
+    teams = options({"game": "teams"}, 9).make(1)
     assert isinstance(teams, TeamGame) and teams.options.clockwise_only
 
 
@@ -94,8 +94,8 @@ def test_names_are_kept_trimmed_only_when_given() -> None:
 
 
 def test_seat_colours_are_four_told_apart_and_teams_share_a_pair() -> None:
-    four = games.colours(options({"game": "multiplayer", "players": 4}, 9), ("white", "black"))
+    four = options({"game": "multiplayer", "players": 4}, 9).colours(("white", "black"))
     assert four == ("white", "black", "red", "green")
-    polarity = games.colours(options({"game": "multiplayer", "players": 3}, 9), ("black", "white"))
+    polarity = options({"game": "multiplayer", "players": 3}, 9).colours(("black", "white"))
     assert polarity == ("black", "white", "red")  # the board's own colours first
-    assert games.colours(options({"game": "teams"}, 9), ("white", "black")) == ("white", "black")
+    assert options({"game": "teams"}, 9).colours(("white", "black")) == ("white", "black")

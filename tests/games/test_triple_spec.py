@@ -73,7 +73,7 @@ def test_the_menu_asks_players_two_colour_and_mode_on_6x6() -> None:
 
 
 def test_marbles_are_blue_yellow_red_and_seats_wear_none_of_them() -> None:
-    assert games.colours(options({"game": "triple"}, 6), ("white", "black")) == ("blue", "yellow", "red")
+    assert options({"game": "triple"}, 6).colours(("white", "black")) == ("blue", "yellow", "red")
     from controller.colours import status_colours
     four = status_colours(("blue", "yellow", "red"), 4)
     assert len(set(four)) == 4 and not set(four) & {"blue", "yellow", "red"}

@@ -14,6 +14,7 @@ refuses in a notice.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +37,7 @@ class Refused(ValueError):
 @dataclass(frozen=True)
 class Request:
     name: str
-    args: dict[str, Any]
+    args: Mapping[str, Any]  # a new game's checked options (a GameOptions) when checked for the size
     id: str | int | None = None
 
 

@@ -110,7 +110,7 @@ def games_offered(board: tuple[str, ...], size: int) -> list[dict[str, Any]]:
 def _seat_colours(spec: Any, players: int, board: tuple[str, ...], size: int) -> list[str]:
     """The seats' colours as the game's flow shows them (the one place that decides them)."""
     flow = spec.flow(registry, board, size)
-    flow.new_game({"game": spec.name, "players": players}, 0.0)
+    flow.new_game(spec.options({"players": players}, size), 0.0)
     return [flow.seat_colour(seat) for seat in range(1, players + 1)]
 
 

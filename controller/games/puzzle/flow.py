@@ -64,6 +64,7 @@ from ...rules.puzzle.notation import Kind
 from ...rules.puzzle.notation import Step as PuzzleStep
 from ...rules.puzzle.notation import step_name
 from ...flow.menu import Menu
+from ...flow.options import GameOptions
 from ...flow.place_twist import AWAITING_PLACEMENT, CHOOSING, GAME_OVER, REPAIR, PlaceTwistFlow
 from ...flow.seats import COMPUTER
 from .summary import summary_csv
@@ -178,7 +179,7 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
 
     # -- starting ------------------------------------------------------------------------------
 
-    def new_game(self, options: dict[str, Any], t: float) -> dict[str, Any]:
+    def new_game(self, options: GameOptions, t: float) -> dict[str, Any]:
         record = super().new_game(options, t)
         game = self._game()
         game.in_hand = lambda: self.state  # the phase is the machine's: the game reads it there

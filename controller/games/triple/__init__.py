@@ -47,6 +47,7 @@ from ...checks import within
 from ...rules import TripleGame, TripleOptions, parse_cards
 from ...rules.triple.cards import cards_text
 from ..computer import computer_choices
+from ...flow.options import GameOptions
 from ..spec import Choice, GameSpec, OptionError
 
 MAX_SEED = 2**31 - 1
@@ -120,7 +121,7 @@ SEED = FreeChoice("seed", (None,), ("the deck shuffled by the time the game star
 class TripleSpec(GameSpec):
     """Triple's spec: its mode page and its flags agree (see the module doc)."""
 
-    def options(self, args: Mapping[str, Any], size: int | None = None) -> dict[str, Any]:
+    def options(self, args: Mapping[str, Any], size: int | None = None) -> GameOptions:
         return super().options(with_mode(args), size)
 
 

@@ -48,6 +48,7 @@ from ...lights.view import HoleLight, View
 from ...rules import IllegalMoveError, Phase, Position, TripleGame, Twist, hole_name, parse_hole, parse_twist
 from ...rules.triple.cards import COLOUR_LETTERS
 from ...flow.menu import Menu
+from ...flow.options import GameOptions
 from ...flow.place_twist import AWAITING_PLACEMENT, AWAITING_TWIST, CHOOSING, GAME_OVER, PLAYING, REPAIR, STATE_WORDS, PlaceTwistFlow
 from ...flow.steps import Action
 
@@ -99,15 +100,14 @@ class TripleFlow(PlaceTwistFlow[TripleGame]):
 
     # -- starting ------------------------------------------------------------------------------
 
-    def new_game(self, options: dict[str, Any], t: float) -> dict[str, Any]:
+    def new_game(self, options: GameOptions, t: float) -> dict[str, Any]:
         """Start a game; without a seed (or cards) the start time shuffles the deck and the
         start record keeps the seed it gave."""
-        checked = self.catalogue.options(options, self.size)
-        if checked.get("seed") is None:
-            checked["seed"] = int(t * 1000) % SEED_RANGE
+        if options.get("seed") is None:
+            options = options.completed(seed=int(t * 1000) % SEED_RANGE)
         self.pending = None
-        record = super().new_game(checked, t)
-        self.seat_colours = status_colours(self.colours, checked["players"])
+        record = super().new_game(options, t)
+        self.seat_colours = status_colours(self.colours, options["players"])
         return record
 
     def next_game(self, t: float) -> dict[str, Any]:

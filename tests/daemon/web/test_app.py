@@ -105,6 +105,26 @@ def test_the_record_download_round_trips_through_the_rules():
     console()(check)
 
 
+@pytest.mark.parametrize("args", [{"game": "classic", "computer": True}, {"game": "triple", "players": 3}])
+def test_a_new_game_from_the_page_is_checked_once(args, monkeypatch):
+    """The web adapter checks a new game's options into a GameOptions; the core and the flow
+    trust it: one check, one rules object for the check and one for the game (it was three
+    checks and four rules objects, Triple four and five)."""
+    from controller.games.spec import GameSpec
+    calls = []
+    check, make = GameSpec.options, GameSpec.make
+    monkeypatch.setattr(GameSpec, "options", lambda spec, *a, **kw: calls.append("check") or check(spec, *a, **kw))
+    monkeypatch.setattr(GameSpec, "make", lambda spec, *a, **kw: calls.append("rules") or make(spec, *a, **kw))
+
+    async def check_once(client, board):
+        calls.clear()  # the page's layout checks each game's options once, when the app is built
+        assert (await post(client, "/api/command", {"name": "new_game", "args": args}))[0] == 202
+        await until(client, lambda s: s["game"] == args["game"] and s["state"] == "awaiting_placement")
+        assert sorted(calls) == ["check", "rules", "rules"]
+
+    console()(check_once)
+
+
 def test_a_token_guards_the_api_but_not_the_page():
     async def check(client, board):
         assert (await client.get("/")).status == 200
