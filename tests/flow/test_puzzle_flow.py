@@ -307,7 +307,7 @@ def test_the_phases_are_the_machines_states_published_as_before_and_a_resume_lan
     back); the journal so far resumes into the same phase (a repair is judged again after a
     resume, from the board: it is in no record)."""
     flow = PuzzleFlow(Catalogue(), ("white", "black"), 9)
-    journal = [flow.new_game({"game": "puzzle", "picture": "h", "players": 3, "show_s": 5}, 0.0)]
+    journal = [flow.new_game(SPEC.options({"picture": "h", "players": 3, "show_s": 5}, 9), 0.0)]
     seen = []
 
     def look(machine_state):
