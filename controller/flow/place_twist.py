@@ -133,6 +133,8 @@ class PlaceTwistFlow(Generic[G]):
     # The hooks a flow of a game may have, each with its default here: none keeps time, counts
     # down or adds keys of its own to the state.
     keeps_time = False  # True: the core calls tick() on every event (a show, a time limit)
+    logs_refusals = True  # a move the rules refuse is logged as well as told in the news
+    ends_after_a_record = False  # True: accept adds the end record only after a record of its own (none once over)
     left_s: float | None = None  # a countdown's seconds left, as the LEDs show it
 
     # Set on each model by the Machine: the current state and one method per trigger.
@@ -207,22 +209,28 @@ class PlaceTwistFlow(Generic[G]):
     # -- playing -------------------------------------------------------------------------------
 
     def accept(self, actions: tuple[Action, ...], t: float) -> list[dict[str, Any]]:
-        """Apply ``actions`` in order (stopping when the game ends); their journal records.
+        """Apply ``actions`` in order (stopping when the game ends); their journal records (an
+        action :meth:`apply` journals nothing for adds none), then the end record if the game
+        is over (see :attr:`ends_after_a_record`).
 
         An action the rules refuse stops the sequence: what was applied before it stands (and
-        is recorded), the refusal is logged, and the board tracker sees the rest as a mismatch.
+        is recorded), the refusal goes to the news (and the log, see :attr:`logs_refusals`), and
+        the board tracker sees the rest as a mismatch.
         """
         records = []
         for action in actions:
             if self.is_over():
                 break
             try:
-                records.append(self.apply(action, t))
+                record = self.apply(action, t)
             except IllegalMoveError as error:
-                log.warning("the rules refused %s: %s", action, error)
+                if self.logs_refusals:
+                    log.warning("the rules refused %s: %s", action, error)
                 self.refused(error)
                 break
-        if self.is_over():
+            if record is not None:
+                records.append(record)
+        if self.is_over() and (records or not self.ends_after_a_record):
             records.append(self._end_record(t))
         return records
 

@@ -342,3 +342,18 @@ def test_the_phases_are_the_machines_states_published_as_before_and_a_resume_lan
         ("guiding", "repair", "guide"),
     ]
     assert flow.repairs == 2  # the knocked stone and the failed round, as the one repair state counted them
+
+
+def test_the_shared_accept_keeps_the_puzzles_two_differences(caplog):
+    """PuzzleFlow accepts through the base flow's path with its two declared differences: a
+    refusal is told in the news only (no log line), and a call once the game is over adds no
+    second end record (the base flow's path, for place-then-twist games, would)."""
+    flow = flow_for(show_s=0, players=2)
+    with caplog.at_level("WARNING", logger="controller.flow.place_twist"):
+        assert flow.accept((Action("remove", h("a1")),), 0.5) == []  # the build takes no removal
+    assert flow.take_news()[-1] == "refused: while the picture is built, stones go only on the lit holes"
+    assert caplog.records == []
+    built(flow)
+    records = play(flow, FAIL)
+    assert [r["kind"] for r in records].count("end") == 1 and flow.is_over()
+    assert flow.accept((Action("remove", h("c2")),), 30.0) == []

@@ -169,6 +169,8 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
     failed: Callable[[], bool]
     ended: Callable[[], bool]
     keeps_time = True  # the show and the time limits
+    logs_refusals = False  # the refusal is told in the news only
+    ends_after_a_record = True  # the end comes with the step (or the time) that ended the last round
 
     def __init__(self, catalogue: Any, colours: tuple[str, ...] = ("white", "black"), size: int = 9) -> None:
         super().__init__(catalogue, colours, size)
@@ -210,26 +212,10 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
 
     # -- playing -------------------------------------------------------------------------------
 
-    def accept(self, actions: tuple[Action, ...], t: float) -> list[dict[str, Any]]:
-        """Apply ``actions`` in order, stopping at the first the rules refuse (its reason goes
-        to the news); their journal records, one per action (what a step set off, a round's
-        end or the next dismantle, rides on its record), and the end record."""
-        self.now = max(self.now, t)
-        records: list[dict[str, Any]] = []
-        for action in actions:
-            if self.is_over():
-                break
-            try:
-                records.append(self.apply(action, t))
-            except IllegalMoveError as error:
-                self.refused(error)
-                break
-        if self.is_over() and records:
-            records.append(self._end_record(t))
-        return records
-
     def apply(self, action: Action, t: float) -> dict[str, Any]:
-        """Apply one action; its journal record. Raises IllegalMoveError."""
+        """Apply one action; its journal record, one per action (what a step set off, a round's
+        end or the next dismantle, rides on it). Raises IllegalMoveError."""
+        self.now = max(self.now, t)
         game = self._game()
         if game.is_over():
             raise IllegalMoveError("the game is over")

@@ -89,6 +89,7 @@ class TripleFlow(PlaceTwistFlow[TripleGame]):
     machine_states = STATES
     machine_transitions = TRANSITIONS
     playing_states = (*PLAYING, CONFIRMING_COLOUR)
+    logs_refusals = False  # the refusal is told in the news only
     state_words = {**STATE_WORDS, CONFIRMING_COLOUR: "to confirm the new marble's colour"}
     sensed: Callable[[], bool]  # its own triggers, set on the model by the Machine
     lifted: Callable[[], bool]
@@ -136,24 +137,6 @@ class TripleFlow(PlaceTwistFlow[TripleGame]):
         return None if self.pending is None else self.colours[self.pending[1]]
 
     # -- playing -------------------------------------------------------------------------------
-
-    def accept(self, actions: tuple[Action, ...], t: float) -> list[dict[str, Any]]:
-        """Apply ``actions`` in order (stopping when the game ends or the rules refuse one,
-        whose reason goes to the news); their journal records."""
-        records = []
-        for action in actions:
-            if self.is_over():
-                break
-            try:
-                record = self.apply(action, t)
-            except IllegalMoveError as error:
-                self.refused(error)
-                break
-            if record is not None:
-                records.append(record)
-        if self.is_over():
-            records.append(self._end_record(t))
-        return records
 
     def apply(self, action: Action, t: float) -> dict[str, Any] | None:  # type: ignore[override]
         """Apply one action; its journal record (None for a pending placement, which is not
