@@ -94,6 +94,18 @@ class Physical:
             return self.changed_t + settle_s
         return max(self.changed_t + settle_s, self.stepped_t + turn_settle_s)
 
+    def judge_again(self, t: float) -> None:
+        """The board is to be judged again as it stands at ``t`` (once it has settled), though
+        no reading changed: what it should show has (a new game, a take-back, a confirmed
+        colour, a game moved on by the clock, the sensor link back)."""
+        self.changed_t = t
+
+    def restarted(self, t: float) -> None:
+        """The daemon started again at ``t`` over a board it did not watch: the blocks may
+        have turned meanwhile (only the readings tell), and the board is judged as found."""
+        self.orientation_known = False
+        self.judge_again(t)
+
     def judged(self) -> None:
         """The current snapshot has been judged: wait for the next change."""
         self.changed_t = self.stepped_t = None

@@ -194,7 +194,7 @@ class Core:
         self.out.records.extend(records)
         self.out.notices.extend(describe(self.flow, r) for r in records)
         self.out.notices.extend(self.flow.take_news())
-        self.physical.changed_t = self.now  # judge the board again: a twist made meanwhile counts now
+        self.physical.judge_again(self.now)  # a twist made meanwhile counts now
         return True
 
     # -- commands ------------------------------------------------------------------------------
@@ -223,8 +223,7 @@ class Core:
         if self.flow.state != CHOOSING:
             self.out.records.append(self.flow.to_menu(self.now))
         self._start(options)
-        # Marbles left from before are no one's move: guide them off at once, accept nothing first.
-        self.referee.strict = self.referee.hold = bool(self.referee.occupied())
+        self.referee.guide_off_leftovers()
 
     def _take_back(self, args: Mapping[str, Any]) -> None:
         if not self.flow.may_take_back():
@@ -236,8 +235,7 @@ class Core:
         self.referee.accept(self.flow, (Action("take_back"),), self.now, self.out)
         if twist is not None:  # the block still stands turned: its count says so again
             self.physical.undo_turn(twist.block, 1 if twist.clockwise else -1)
-        self.referee.strict = self.referee.hold = True  # the board still shows the move: guide it back
-        self.physical.changed_t = self.now
+        self.referee.guide_back(self.now)  # the board still shows the move
 
     def _last_twist(self) -> Twist | None:
         """The twist a take-back would undo now, if the last half-move was one."""
@@ -286,7 +284,7 @@ class Core:
         assert game is not None  # the new game just started
         self.out.notices.append(f"new game of {self.spec.title}{match}: {self.flow.seat_name(game.to_move)} to move")
         self.out.notices.extend(self.flow.take_news())  # what the game says before it starts
-        self.physical.changed_t = self.now
+        self.physical.judge_again(self.now)
 
     def _flow_for(self, spec: GameSpec) -> Flow:
         flow = spec.flow(games, self.colours, self.geometry.size)
@@ -352,9 +350,7 @@ class Core:
         if self.resume.problem is not None:
             self.out.notices.append(f"journal {self.resume.problem}; {self._resumed_from()}")
         self.referee.sees(self.flow.colours, self.colours, self.sensing)
-        self.physical.orientation_known = False  # the blocks may have turned while we were down
-        self.physical.changed_t = t  # judge the board as found, even if no reading changes
-        self.referee.strict = self.referee.reconciling = self.flow.state in self.flow.playing_states
+        self.referee.resumed(t, playing=self.flow.state in self.flow.playing_states)
 
     def _resumed_from(self) -> str:
         if self.flow.state == CHOOSING:

@@ -85,7 +85,7 @@ class Referee:
         self.link_problem = "" if event.up else event.reason or "the sensor link is down"
         self.grace_at = None  # the clock pauses while the sensors are away
         if event.up:
-            self.physical.changed_t = event.t  # judge afresh once the snapshot has settled
+            self.physical.judge_again(event.t)  # once the snapshot has settled
         out.notices.append(f"sensor link {'up' if event.up else 'down'}{': ' + event.reason if event.reason else ''}")
 
     def sees(self, colours: tuple[str, ...], board: tuple[str, ...], sensing: str) -> None:
@@ -130,7 +130,25 @@ class Referee:
         the guidance for the board as the game stood is void; the board is judged afresh
         against what the game expects now once it has settled."""
         self.repair, self.grace_at = [], None
-        self.physical.changed_t = now
+        self.physical.judge_again(now)
+
+    def guide_off_leftovers(self) -> None:
+        """A new game was commanded over marbles left from before: they are no one's move, so
+        the board is guided clear at once and no move is accepted until it matches."""
+        self.strict = self.hold = bool(self.occupied())
+
+    def guide_back(self, now: float) -> None:
+        """A move was taken back by command while the board still shows it: accept no move
+        until the board matches again, guide it back at once, and judge it again from ``now``."""
+        self.strict = self.hold = True
+        self.physical.judge_again(now)
+
+    def resumed(self, t: float, playing: bool) -> None:
+        """The daemon restarted at ``t`` (``playing``: into a game in play): the board is judged
+        as found; in a game a mismatch is guided at once, and nothing is taken back until the
+        board has been seen to hold the resumed game (a marble missing is not a take-back)."""
+        self.physical.restarted(t)
+        self.strict = self.reconciling = playing
 
     # -- judging at once ------------------------------------------------------------------------
 
