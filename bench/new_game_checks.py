@@ -4,8 +4,10 @@ Posts one ``new_game`` command per game to the real web console (aiohttp's test 
 real runtime and core on the virtual board) and counts the calls of
 :meth:`controller.games.GameSpec.options` (a check) and :meth:`~controller.games.GameSpec.make`
 (a rules object: a check builds one to let the rules judge the combination, and the game itself
-is one) from the request until the game has started. Prints the counts per game; asserts
-nothing (tests/daemon/web/test_app.py holds the check to one).
+is one) from the request until the game has started. Then replays every recorded tape through
+a fresh core and counts the registry's lookups (``games.get``) per ``Core.handle``: the core
+keeps the spec of the game it started. Prints the counts; asserts nothing
+(tests/daemon/web/test_app.py holds the check to one).
 
     .venv/bin/python bench/new_game_checks.py
 """
@@ -79,6 +81,33 @@ def counted(profile_name: str, args: dict[str, object], journal_path: str) -> Co
     return counts
 
 
+def lookups_per_handle() -> tuple[int, int]:
+    """``Core.handle`` calls over every tape, and the ``games.get`` calls they (and the tapes'
+    starts) made."""
+    from pathlib import Path
+
+    from controller import games
+    from controller.commands.replay import core_for, start
+    from controller.tape import read_tape
+
+    calls, handles, get = [0], 0, games.get
+
+    def counted_get(name: str) -> games.GameSpec:
+        calls[0] += 1
+        return get(name)
+
+    tapes = Path(__file__).resolve().parents[1] / "tests" / "data" / "tapes"
+    with mock.patch.object(games, "get", counted_get):
+        for path in sorted(tapes.glob("*.jsonl")):
+            tape = read_tape(path)
+            core = core_for(tape.header)
+            start(core, tape.header)
+            for event in tape.events:
+                core.handle(event)
+                handles += 1
+    return handles, calls[0]
+
+
 def main() -> None:
     import tempfile
     print(f"{'game':<12} {'checks':>6} {'rules objects':>14}")
@@ -86,6 +115,8 @@ def main() -> None:
         for index, (profile, args) in enumerate(REQUESTS):
             counts = counted(profile, args, f"{folder}/journal-{index}.jsonl")
             print(f"{args['game']:<12} {counts['checks']:>6} {counts['rules objects']:>14}")
+    handles, lookups = lookups_per_handle()
+    print(f"registry lookups over the tapes: {lookups} in {handles} Core.handle calls ({lookups / handles:.2f} a call)")
 
 
 if __name__ == "__main__":
