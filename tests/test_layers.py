@@ -2,11 +2,12 @@
 statement, in functions too), and the layers with extra promises keep them: drivers know
 nothing of games, the AI only the rules, the flow never the registry, and no module outside a
 game's home (``games/<name>/``), the registry, the rules, the AI and the `game` command names a
-game."""
+game, nor does a page's script (the board's page, the classroom's)."""
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -173,6 +174,31 @@ def test_the_check_for_game_names_sees_each_kind(tmp_path: Path) -> None:
                     "from ..rules.puzzle import Phase\nGAME = \"puzzle\"\nKEYS = {\"classic\": 1}\n")
     assert names_of_games(fake, tmp_path) == ["controller.games.triple", "TripleGame", "controller.rules.puzzle",
                                               "'puzzle' (line 5)"]
+
+
+SCRIPTS = sorted(PACKAGE.glob("**/static/*.js"))  # the board's page and the classroom console's
+QUOTED = re.compile(r"""(["'`])([^"'`\n]*)\1""")
+
+
+def names_of_games_in_script(path: Path) -> list[str]:
+    """A game's name as a string in a page's script (``game === "puzzle"``): the page asks the
+    state or the games' specs (their options, /api/games) instead."""
+    games = game_names()
+    return [f"{m.group(2)!r} (line {path.read_text()[:m.start()].count(chr(10)) + 1})"
+            for m in QUOTED.finditer(path.read_text()) if m.group(2) in games]
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_page_script_names_a_game(path: Path) -> None:
+    named = names_of_games_in_script(path)
+    assert not named, f"{path.relative_to(ROOT)} names {named}: ask the state or the games' options instead"
+
+
+def test_the_check_for_game_names_in_scripts_sees_them(tmp_path: Path) -> None:
+    assert len(SCRIPTS) >= 3
+    fake = tmp_path / "page.js"
+    fake.write_text('const fields = $("puzzle-fields");\nif (game === "puzzle" || name == \'triple\') go(`classic`);\n')
+    assert names_of_games_in_script(fake) == ["'puzzle' (line 2)", "'triple' (line 2)", "'classic' (line 2)"]
 
 
 # The error hierarchy's base class lives in rules/errors.py (rules import nothing of ours), so

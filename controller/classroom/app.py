@@ -1,7 +1,7 @@
 """The classroom console's web app: the teacher's page and its API.
 
 GET  /                 the page (static/classroom.html), with the board page's stylesheet (/style.css)
-GET  /api/games        the games (their titles and board sizes) and the Picture-Puzzle pictures of
+GET  /api/games        the games (their titles, board sizes, players and options) and the pictures of
                        each board size (names and titles with their difficulty), for the page's form
 GET  /api/boards       every board's row (see :func:`.boards.row`) and whether the broker is connected
 POST /api/command      ``{"boards": [...] | "all", "name": ..., "args": {...}}``: the same command to
@@ -84,7 +84,7 @@ async def _games(request: web.Request) -> web.Response:
     pictures = {str(size): [{"name": name, "means": picture.means(name)} for name in picture.menu_values(size)]
                 for size in (9, 6)}
     games = [{"name": g.name, "title": g.title, "sizes": list(g.sizes), "players": list(g.choice("players").values),
-              "default_players": g.choice("players").default} for g in GAMES]
+              "default_players": g.choice("players").default, "options": [c.name for c in g.choices]} for g in GAMES]
     return web.json_response({"games": games, "pictures": pictures})
 
 

@@ -23,7 +23,13 @@ def test_the_console_starts_a_round_on_every_board(browser, boards, console):  #
         expect(page.locator(f'tr[data-board="{name}"] [data-status]')).to_have_text("online", timeout=20_000)
         expect(page.locator(f'tr[data-board="{name}"]')).to_contain_text("at the menu")  # not "choosing"
     assert page.evaluate("getComputedStyle(document.querySelector('.card')).borderRadius") == "12px"  # the board page's look
+    expect(page.locator("#picture")).to_be_disabled()  # the first game takes none of the puzzle fields' options
     page.select_option("#game", "puzzle")
+    expect(page.locator("#picture")).to_be_enabled()  # the form asks the game's options, not its name
+    page.check("#practice")
+    expect(page.locator("#players")).to_be_disabled()  # practice is one player
+    page.uncheck("#practice")
+    expect(page.locator("#players")).to_be_enabled()
     pictures = page.locator("#picture option").all_inner_texts()
     assert "House (difficulty 5/5 on 9x9, 5/5 on 6x6)" in pictures and "house" not in pictures
     assert next(text for text in pictures if text.startswith("Four W")).endswith("(9x9 boards only)")

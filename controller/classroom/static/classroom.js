@@ -91,18 +91,24 @@ function names() {
   return $("names").value.split(",").map((n) => n.trim()).filter(Boolean);
 }
 
+// Whether the game (by name) takes the option: its spec's options, as /api/games lists them.
+function takes(game, option) {
+  return (games.find((g) => g.name === game)?.options || []).includes(option);
+}
+
+// A game's own fields (Picture-Puzzle's) are sent when the game takes their options; practice
+// is one player (the computer dismantles, with no dismantle limit).
 function newGameArgs() {
   const game = $("game").value, args = { game }, typed = names();
   args.players = Number($("players").value);
-  if (game === "puzzle") {
-    if ($("practice").checked) args.players = 1;
-    args.picture = $("picture").value;
-    args.start_k = Number($("start_k").value || 1);
-    args.show_s = Number($("show_s").value || 0);
-    for (const limit of ["restore_limit_s", "dismantle_limit_s"]) {
-      const value = $(limit).value;
-      if (value && !(limit === "dismantle_limit_s" && args.players === 1)) args[limit] = Number(value);
-    }
+  if (takes(game, "practice") && $("practice").checked) args.players = 1;
+  if (takes(game, "picture")) args.picture = $("picture").value;
+  for (const [option, empty] of [["start_k", 1], ["show_s", 0]]) {
+    if (takes(game, option)) args[option] = Number($(option).value || empty);
+  }
+  for (const limit of ["restore_limit_s", "dismantle_limit_s"]) {
+    const value = $(limit).value;
+    if (takes(game, limit) && value && !(limit === "dismantle_limit_s" && args.players === 1)) args[limit] = Number(value);
   }
   if (typed.length) args.names = typed;
   return args;
@@ -124,12 +130,13 @@ async function start(boards) {
   poll();
 }
 
-// The form follows the game: its numbers of players, and Picture-Puzzle's own fields.
+// The form follows the game: its numbers of players, and its own fields (Picture-Puzzle's: a
+// field's id is the option it sets) where it takes their options.
 function followGame() {
   const game = games.find((g) => g.name === $("game").value);
   $("players").replaceChildren(...game.players.map((n) => new Option(`${n} players`, String(n), false, n === game.default_players)));
-  $("puzzle-fields").disabled = game.name !== "puzzle";
-  $("players").disabled = game.players.length === 1 || (game.name === "puzzle" && $("practice").checked);
+  $("puzzle-fields").disabled = ![...$("puzzle-fields").elements].some((field) => takes(game.name, field.id));
+  $("players").disabled = game.players.length === 1 || (takes(game.name, "practice") && $("practice").checked);
 }
 
 // Every picture, by its title and difficulty; one drawn for a single board size says so (a 6x6
