@@ -111,7 +111,7 @@ sys.path.insert(0, str(ROOT))  # for the simulated board of the tests and the no
 
 from bench.robustness.noisy_games import difference, noisy_tape, random_game  # noqa: E402
 from controller.commands.replay import core_for, drive, start  # noqa: E402
-from controller.rules import new_game  # noqa: E402
+from controller.rules import MultiplayerGame  # noqa: E402
 from controller.tape import Tape, read_tape  # noqa: E402
 from tests.core.tapebuilder import TapeBuilder  # noqa: E402
 
@@ -208,14 +208,14 @@ def fast_family_games(n: int, seed: int) -> Iterator[tuple[str, Game]]:
     """Three-player Multiplayer Pentago games on 9x9 by quick hands (a presence board)."""
     for number in range(n):
         rng = random.Random(f"fast 9x9 {seed}/{number}")
-        game, moves = new_game("multiplayer", 3), []
+        game, moves = MultiplayerGame(3), []
         while not game.is_over():
             move = rng.choice(game.legal_moves())
             moves.append(game.move_name(move))
             game.push(move)
         b = TapeBuilder(size=9, seed=rng.randrange(2**32), options={"game": "multiplayer", "players": 3, "twist": "cw"})
         b.pause(1.0)
-        replayed = new_game("multiplayer", 3)
+        replayed = MultiplayerGame(3)
         for move in moves:
             b.seat = replayed.colour + 1
             b.play_fast(move, bounce=rng.choice((0, 0, 1, 2)))

@@ -8,7 +8,7 @@ import re
 import sys
 from typing import Any
 
-from ..rules import IllegalMoveError, NotationError, PlaceTwistGame, TripleGame, hole_name, make_game, parse_cards
+from ..rules import IllegalMoveError, NotationError, PlaceTwistGame, TripleGame, hole_name, parse_cards
 from ..rules.notation import split_moves
 from .. import games
 from . import game_puzzle
@@ -96,10 +96,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"pentago-board game: {refusal}", file=sys.stderr)
         return 2
     try:
-        game = make_game(
-            args.variant, players=args.players, twist=args.twist, cards=parse_cards(args.cards or ""),
-            seed=args.seed, two_colour=args.two_colour, personal=args.personal, bonus=args.bonus,
-        )
+        game = new_game(args)
     except ValueError as error:
         print(f"pentago-board game: {error}", file=sys.stderr)
         return 2
@@ -114,6 +111,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(json.dumps(as_json(game)) if args.json else as_text(game))
     return 0
+
+
+def new_game(args: argparse.Namespace) -> PlaceTwistGame | TripleGame:
+    """The game ``--variant`` names (the registry says which), with the options given; an
+    option the variant has not raises ValueError naming it (Triple's first: they are flags)."""
+    spec, size = games.variants()[args.variant]
+    triple = {"cards": parse_cards(args.cards or ""), "seed": args.seed, "two_colour": args.two_colour,
+              "personal": args.personal, "bonus": args.bonus}
+    if spec.game is not TripleGame:
+        for name, given in triple.items():
+            if given:
+                raise ValueError(f"{name.replace('_', '-')} is an option of triple only")
+        triple = {}
+    game: PlaceTwistGame | TripleGame = spec.game.new(args.players, args.twist, size=size, **triple)
+    return game
 
 
 def outcome_json(game: PlaceTwistGame) -> dict[str, Any]:

@@ -156,8 +156,8 @@ def result(core: Any) -> dict[str, Any]:
     }
     if game is not None and game.players > 2:
         done["standings"] = [list(place) for place in game.standings]
-    if game is not None and hasattr(game, "eliminated"):  # games that knock seats out (Pentago Triple)
-        done["eliminated"] = list(game.eliminated)
+    if game is not None and core.flow.knocks_out:  # games that knock seats out (Triple, Picture-Puzzle)
+        done["eliminated"] = core.flow.own_state()["eliminated"]
     return done
 
 

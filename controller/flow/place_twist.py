@@ -131,10 +131,11 @@ class PlaceTwistFlow(Generic[G]):
     state_words: dict[str, str] = STATE_WORDS  # a flow with published states of its own adds their words
 
     # The hooks a flow of a game may have, each with its default here: none keeps time, counts
-    # down or adds keys of its own to the state.
+    # down, knocks seats out or adds keys of its own to the state.
     keeps_time = False  # True: the core calls tick() on every event (a show, a time limit)
     logs_refusals = True  # a move the rules refuse is logged as well as told in the news
     ends_after_a_record = False  # True: accept adds the end record only after a record of its own (none once over)
+    knocks_out = False  # True: seats go out during the game (own_state's "eliminated" names them)
     left_s: float | None = None  # a countdown's seconds left, as the LEDs show it
 
     # Set on each model by the Machine: the current state and one method per trigger.

@@ -2,8 +2,8 @@
 
 Adding a game is one new folder, ``games/<name>/`` (its spec, and its flow, board reading and
 scene where the shared ones of :mod:`controller.flow` do not fit), plus one line in
-:data:`GAMES`; the core, the menu, the config, the journal, the tapes, MQTT and the web console
-find it here and nowhere else.
+:data:`GAMES`; the core, the menu, the config, the journal, the tapes, the records, MQTT and
+the web console find it here and nowhere else.
 
 >>> [spec.name for spec in offered(6)], [spec.name for spec in offered(9)]
 (['classic', 'triple', 'puzzle'], ['classic', 'multiplayer', 'teams', 'puzzle'])
@@ -23,6 +23,9 @@ from typing import Any
 
 from ..flow import Resume
 from ..flow.options import GameOptions
+from ..rules import NotationError
+from ..rules import record as records
+from ..rules.record import AnyGame, Record
 from . import classic, multiplayer, puzzle, teams, triple
 from .puzzle.capture import save as save_picture  # the board's pictures are Picture-Puzzle's
 from .spec import FLAGS, LEVEL, Choice, Flow, GameSpec, OptionError
@@ -38,7 +41,7 @@ NAMES = tuple(spec.name for spec in GAMES)
 DEFAULT = "classic"
 
 __all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameOptions", "GameSpec", "OptionError", "argument_names", "get",
-           "offered", "options", "resumed", "save_picture", "variants"]
+           "offered", "options", "parse_record", "replay", "resumed", "save_picture", "start", "variants"]
 
 
 def get(name: str) -> GameSpec:
@@ -58,7 +61,7 @@ def argument_names() -> tuple[str, ...]:
 
 def variants() -> dict[str, tuple[GameSpec, int]]:
     """Every variant the records and the `game` command name, with its game and board size
-    (the first, where one variant is played on two): the registry's view of the rules' variants.
+    (the first, where one variant is played on two): the one place that says which game a variant is.
 
     >>> {name: (spec.name, size) for name, (spec, size) in variants().items()}["classic-9x9"]
     ('classic', 9)
@@ -68,6 +71,39 @@ def variants() -> dict[str, tuple[GameSpec, int]]:
         for size in spec.sizes:
             found.setdefault(spec.variant(size), (spec, size))
     return found
+
+
+def start(record: Record) -> AnyGame:
+    """The game ``record`` starts with: the game its ``Variant`` names (:func:`variants`), made
+    by that game's rules class from the record's options, seats and starter (``from_record``);
+    NotationError naming the header that is wrong."""
+    found = variants().get(record.variant)
+    if found is None:
+        raise NotationError(f"record: unknown variant {record.variant!r} (known: {', '.join(variants())})")
+    spec, size = found
+    return spec.game.from_record(record, size)
+
+
+def parse_record(text: str) -> Record:
+    """Read a record of any game (the format: :mod:`controller.rules.record`); NotationError
+    naming the line or header of any problem.
+
+    >>> parse_record("Variant: chess\\n\\n")
+    Traceback (most recent call last):
+    ...
+    controller.rules.errors.NotationError: record: unknown variant 'chess' (known: classic, classic-9x9, multiplayer, teams, triple, puzzle)
+    """
+    return records.parse_record(text, start)
+
+
+def replay(record: Record) -> AnyGame:
+    """Play a record's moves through its game's rules; raises naming the first illegal move.
+
+    >>> game = replay(parse_record("Variant: teams\\nStarter: 2\\n\\ne5 5R\\n"))
+    >>> game.variant, game.players, game.to_move
+    ('teams', 4, 3)
+    """
+    return records.replay(record, start)
 
 
 def offered(size: int) -> tuple[GameSpec, ...]:

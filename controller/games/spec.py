@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, cast
 
 from ..ai import LEVEL_TABLE
 from ..checks import CheckError
@@ -37,7 +37,8 @@ from ..flow.scene import scene
 from ..lights.view import View
 from ..flow.contract import GameRules
 from ..flow.options import GameOptions
-from ..rules import PlaceTwistGame, new_game
+from ..rules import PlaceTwistGame
+from ..rules.record import AnyGame, Record
 
 MAX_NAME_CHARS = 24  # a seat's name, as the page and the records show it
 FLAGS = ("computer", "match", "hints")  # options every game answers, even those that do not offer them
@@ -48,6 +49,13 @@ LEVEL_WORDS = ", ".join(f"{level.number} ({level.name})" for level in LEVEL_TABL
 # What the core drives of any game's flow: the base flow every game's flow builds on, with its
 # hooks' defaults (controller.flow.place_twist), over the game contract (controller.flow.contract).
 Flow = PlaceTwistFlow[GameRules]
+
+
+class Variant(Protocol):
+    """A game's rules class, as its spec names it: it starts the game a record of it describes
+    (on a ``size`` board), so the registry replays records without naming a game."""
+
+    def from_record(self, record: Record, size: int) -> AnyGame: ...
 
 
 class OptionError(CheckError):
@@ -111,9 +119,10 @@ class Choice:
 
 
 def make_place_twist(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> PlaceTwistGame:
-    """The rules object of a place-then-twist game (the rules check the combination)."""
-    twist = options.get("twist")
-    return new_game(spec.variant(size), options["players"], twist, options.get("neutral_skip", True), starter)
+    """The rules object of a place-then-twist game, made by its rules class (which checks the
+    combination)."""
+    game = cast(type[PlaceTwistGame], spec.game)  # the default maker is the place-then-twist games'
+    return game.new(options["players"], options.get("twist"), options.get("neutral_skip", True), starter, size)
 
 
 def board_pair(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
@@ -129,6 +138,7 @@ class GameSpec:
     title: str  # as people read it
     sizes: tuple[int, ...]  # the board sizes it is played on
     choices: tuple[Choice, ...]  # its options, in menu order
+    game: Variant = field(kw_only=True)  # its rules class (ClassicGame, ...): makes its games, starts its records
     # Its flow, how that flow reads a settled board, and its scene: by default the ones every
     # place-then-twist game shares (controller.flow); a game of another kind names its own.
     flow: type[Flow] = PlaceTwistFlow  # (catalogue, board colours, size) -> a Flow, with resumed(records, ...)

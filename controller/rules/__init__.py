@@ -14,13 +14,12 @@ from .teams import TeamGame
 from .triple import Claim, TripleGame, TripleOptions
 from .triple.notation import TripleMove, parse_triple_move, triple_move_name
 from .turns import Game, Phase, PlaceTwistGame, PlayOptions
-from .variants import EVERY_VARIANT, VARIANTS, make_game, new_game
 
 __all__ = [
-    "EVERY_VARIANT", "VARIANTS", "Card", "Claim", "ClassicGame", "Game", "Geometry", "IllegalMoveError", "Match", "Move",
+    "Card", "Claim", "ClassicGame", "Game", "Geometry", "IllegalMoveError", "Match", "Move",
     "MultiplayerGame", "NotationError", "Outcome", "PentagoError", "Phase", "PlaceTwistGame",
     "Places", "PlayOptions", "Position", "Record", "TeamGame", "Termination", "Twist", "format_record",
-    "TripleGame", "TripleMove", "TripleOptions", "geometry", "hole_name", "load_deck", "make_game", "move_name",
-    "new_game", "parse_cards", "parse_hole", "parse_move", "parse_record", "parse_triple_move", "parse_twist",
+    "TripleGame", "TripleMove", "TripleOptions", "geometry", "hole_name", "load_deck", "move_name",
+    "parse_cards", "parse_hole", "parse_move", "parse_record", "parse_triple_move", "parse_twist",
     "record_of", "replay", "triple_move_name",
 ]

@@ -25,7 +25,7 @@ the winner, then the rest (``((1,), (2,))``), or one shared place for a draw.
 from __future__ import annotations
 
 from .position import Position
-from .turns import Phase, PlaceTwistGame, PlayOptions
+from .turns import Phase, PlaceTwistGame, PlayOptions, twists_either_way
 
 __all__ = ["ClassicGame", "Phase"]
 
@@ -44,6 +44,27 @@ class ClassicGame(PlaceTwistGame):
             raise ValueError(f"players must be 2 to 4, not {players}")
         options = PlayOptions(players, twist="both", neutral_skip=True)
         super().__init__(options, position or Position.empty(size, players), to_move)
+
+    @classmethod
+    def new(cls, players: int | None = None, twist: str | None = None, neutral_skip: bool = True,
+            starter: int = 1, size: int = 6) -> ClassicGame:
+        """Classic Pentago twists either way and keeps the neutral-block skip; two players
+        unless ``players`` says otherwise.
+
+        >>> ClassicGame.new(size=9).variant
+        'classic-9x9'
+        >>> ClassicGame.new(twist="cw")
+        Traceback (most recent call last):
+        ...
+        ValueError: classic Pentago twists either way; twist 'cw' is an option of multiplayer and teams
+        """
+        twists_either_way("classic Pentago", twist, neutral_skip, "keeps the neutral-block skip")
+        return cls(size, players or 2, to_move=starter)
+
+    @classmethod
+    def record_seats(cls, named: int) -> int:
+        """At least the two seats of the classic game, however few players the record names."""
+        return max(2, named)
 
     @property
     def variant(self) -> str:

@@ -78,6 +78,26 @@ class MultiplayerGame(PlaceTwistGame):
             raise ValueError(f"multiplayer Pentago is played on the 9x9 board, not {start.geometry.size}x{start.geometry.size}")
         super().__init__(options, start, to_move)
 
+    ranked = True
+
+    @classmethod
+    def new(cls, players: int | None = None, twist: str | None = None, neutral_skip: bool = True,
+            starter: int = 1, size: int = SIZE) -> MultiplayerGame:
+        """Multiplayer Pentago needs the number of players; it twists clockwise only unless
+        ``twist`` is ``both``.
+
+        >>> MultiplayerGame.new(3).players
+        3
+        >>> MultiplayerGame.new()
+        Traceback (most recent call last):
+        ...
+        ValueError: multiplayer needs the number of players: 2 to 4
+        """
+        if players is None:
+            raise ValueError("multiplayer needs the number of players: 2 to 4")
+        board = None if size == SIZE else Position.empty(size, players)  # refused by the constructor
+        return cls(players, twist or "cw", neutral_skip, board, to_move=starter)
+
     @property
     def variant(self) -> str:
         return "multiplayer"

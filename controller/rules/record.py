@@ -27,7 +27,11 @@ is written when the caller names them.
 ``Result`` is the winning seat(s) (``1``; partners ``1,3``), ``draw``, or ``*`` while the game runs;
 a multiplayer or Triple record gives the whole standings, best first: ``3 > 1,2`` (seats sharing
 a place joined by commas). Triple moves are in Triple notation (``Rb5 4R``, ``a1-b5 4R``). Headers keep their order, and unknown headers are kept, so a record
-round-trips exactly: ``format_record(parse_record(text)) == text`` for every canonical text.
+round-trips exactly: ``format_record(parse_record(text, start)) == text`` for every canonical text.
+
+Which game a variant is, the rules do not say: reading and replaying a record take ``start``,
+which makes the game a record starts with (each rules class's ``from_record``), and the
+registry hands them its own (:func:`controller.games.parse_record`, :func:`controller.games.replay`).
 
 >>> game = ClassicGame()
 >>> game.push_text("b5 4R")
@@ -41,32 +45,28 @@ Result: *
 <BLANKLINE>
 b5 4R
 <BLANKLINE>
->>> replay(parse_record(text)).position == game.position
+>>> start = lambda record: ClassicGame.from_record(record, 6)
+>>> replay(parse_record(text, start), start).position == game.position
 True
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .classic import ClassicGame
 from .errors import IllegalMoveError, NotationError
-from .geometry import geometry
-from .notation import move_name, parse_move
 from .outcome import Outcome
 from .puzzle import PuzzleGame
-from .puzzle.record import VARIANT as PUZZLE
-from .puzzle.record import canonical_line, new_puzzle_game, play_line, puzzle_headers, record_lines
+from .puzzle.record import canonical_line, play_line, puzzle_headers, record_lines
 from .triple import TripleGame, TripleOptions
-from .triple.notation import parse_triple_move, triple_move_name
 from .turns import PlaceTwistGame, PlayOptions
-from .variants import EVERY_SIZE, TRIPLE, new_game
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9 ]*?):\s?(.*)")
-_RANKED = {"multiplayer", TRIPLE, PUZZLE}  # variants whose Result gives the whole standings
 AnyGame = PlaceTwistGame | TripleGame | PuzzleGame
+Start = Callable[["Record"], AnyGame]  # the game a record starts with; NotationError naming what is wrong
 
 
 @dataclass
@@ -149,7 +149,7 @@ def record_of(
         headers["Starter"] = str(game.starter)
     if date:
         headers["Date"] = date
-    headers["Result"] = result_text(game.outcome, game.variant in _RANKED)
+    headers["Result"] = result_text(game.outcome, game.ranked)
     if isinstance(game, TripleGame):  # the same line twice: each kind of game names its own moves
         return Record(headers, [game.move_name(m) for m in game.moves])
     return Record(headers, [game.move_name(m) for m in game.moves])
@@ -172,8 +172,9 @@ def format_record(record: Record) -> str:
     return head + "\n" + "".join(f"{move}\n" for move in record.moves)
 
 
-def parse_record(text: str) -> Record:
-    """Read a record; raises :class:`NotationError` naming the line or header of any problem."""
+def parse_record(text: str, start: Start) -> Record:
+    """Read a record whose game ``start`` makes; raises :class:`NotationError` naming the line
+    or header of any problem."""
     lines = text.splitlines()
     record = Record()
     number = 0
@@ -184,23 +185,21 @@ def parse_record(text: str) -> Record:
         if not m:
             raise NotationError(f"record line {number}: {line!r} is not a 'Key: value' header")
         record.headers[m[1]] = m[2].strip()
-    if record.variant not in (*EVERY_SIZE, PUZZLE):
-        raise NotationError(f"record: unknown variant {record.variant!r} (known: {', '.join((*EVERY_SIZE, PUZZLE))})")
-    game = _new_game(record)  # the options, seats and starter make a game, or raise naming the header
+    game = start(record)  # the variant, options, seats and starter make a game, or raise naming the header
     for number, line in enumerate(lines[number:], start=number + 1):
         if not line.strip():
             continue
         if isinstance(game, PuzzleGame):
             record.moves.append(canonical_line(line, game, number))
         else:
-            record.moves.append(_canonical_move(line, number, record.variant))
+            record.moves.append(_canonical_move(line, number, game))
     return record
 
 
-def replay(record: Record) -> AnyGame:
-    """Play a record's moves through the rules; raises naming the first illegal move's number
-    (a puzzle record: the line, a round a line)."""
-    game = _new_game(record)
+def replay(record: Record, start: Start) -> AnyGame:
+    """Play a record's moves through the rules of the game ``start`` makes; raises naming the
+    first illegal move's number (a puzzle record: the line, a round a line)."""
+    game = start(record)
     for number, text in enumerate(record.moves, start=1):
         if isinstance(game, PuzzleGame):
             play_line(game, text, number)
@@ -210,52 +209,16 @@ def replay(record: Record) -> AnyGame:
         except IllegalMoveError as error:
             raise IllegalMoveError(f"record move {number}: {error}") from None
     stated = record.headers.get("Result", "*")
-    found = result_text(game.outcome, record.variant in _RANKED)
+    found = result_text(game.outcome, game.ranked)
     if stated != "*" and stated != found:
         raise IllegalMoveError(f"record says Result: {stated}, but the moves give {found}")
     return game
 
 
-def _new_game(record: Record) -> AnyGame:
-    """The variant's game with the record's options and starter; without ``Options``, a seat per
-    ``Player`` line (at least two in classic) and the variant's default twist rule."""
-    if record.variant == TRIPLE:
-        return _new_triple_game(record)
-    if record.variant == PUZZLE:
-        return new_puzzle_game(record.headers)
+def _canonical_move(line: str, number: int, game: PlaceTwistGame | TripleGame) -> str:
     try:
-        options, starter = record.options, record.starter
-        if options is None:
-            named = len(record.players)
-            seats = max(2, named) if record.variant.startswith("classic") else named or None
-            players, twist, skip = seats, None, True
-        else:
-            players, twist, skip = options.players, options.twist, options.neutral_skip
-        seated = new_game(record.variant, players, twist, skip).players
-        if not 1 <= starter <= seated:
-            raise ValueError(f"Starter must be a seat from 1 to {seated}, not {starter}")
-        if record.colours and len(record.colours) != seated:
-            raise ValueError(f"Colours names {len(record.colours)} colours for {seated} seats")
-        return new_game(record.variant, players, twist, skip, starter)
-    except ValueError as error:
-        raise NotationError(f"record: {error}") from None
-
-
-def _new_triple_game(record: Record) -> TripleGame:
-    try:
-        game = TripleGame(record.triple_options, record.starter)
-        if record.colours and len(record.colours) != game.players:
-            raise ValueError(f"Colours names {len(record.colours)} colours for {game.players} seats")
-        return game
-    except ValueError as error:
-        raise NotationError(f"record: {error}") from None
-
-
-def _canonical_move(line: str, number: int, variant: str) -> str:
-    g = geometry(EVERY_SIZE[variant])
-    try:
-        if variant == TRIPLE:
-            return triple_move_name(parse_triple_move(line, g), g)
-        return move_name(parse_move(line, g), g)
+        if isinstance(game, TripleGame):  # the same line twice: each kind of game reads its own moves
+            return game.move_name(game.parse_text(line))
+        return game.move_name(game.parse_text(line))
     except NotationError as error:
         raise NotationError(f"record line {number}: {error}") from None

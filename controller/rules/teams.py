@@ -46,6 +46,21 @@ class TeamGame(PlaceTwistGame):
             raise ValueError(f"team Pentago is played on the 9x9 board, not {start.geometry.size}x{start.geometry.size}")
         super().__init__(PlayOptions(SEATS, twist, neutral_skip), start, to_move, colours=TEAMS)
 
+    @classmethod
+    def new(cls, players: int | None = None, twist: str | None = None, neutral_skip: bool = True,
+            starter: int = 1, size: int = SIZE) -> TeamGame:
+        """Team Pentago: four seats, clockwise twists unless ``twist`` is ``both``.
+
+        >>> TeamGame.new().players
+        4
+        >>> TeamGame.new(3)
+        Traceback (most recent call last):
+        ...
+        ValueError: team play needs exactly 4 players (two pairs), not 3
+        """
+        board = None if size == SIZE else Position.empty(size, TEAMS)  # refused by the constructor
+        return cls(twist or "cw", neutral_skip, board, to_move=starter, players=players or SEATS)
+
     @property
     def variant(self) -> str:
         return "teams"

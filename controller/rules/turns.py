@@ -31,13 +31,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol, Self
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, NotationError
 from .geometry import Geometry
 from .notation import Move, Twist, hole_name, move_name, parse_move
 from .outcome import Outcome, Places, Termination
 from .position import Position
+
+if TYPE_CHECKING:
+    from .record import Record
 
 TWIST_RULES = ("cw", "both")  # clockwise only (the multiplayer rulebook), or either way
 
@@ -89,6 +92,15 @@ class PlayOptions:
         return cls(int(players), values.get("twist", "both"), skip == "on")
 
 
+def twists_either_way(title: str, twist: str | None, neutral_skip: bool, skip_words: str) -> None:
+    """Refuses multiplayer's and teams' twist rules for the game called ``title``, which twists
+    either way (``skip_words``: what it does instead of the neutral-block skip rule's off)."""
+    if twist not in (None, "both"):
+        raise ValueError(f"{title} twists either way; twist {twist!r} is an option of multiplayer and teams")
+    if not neutral_skip:
+        raise ValueError(f"{title} {skip_words}; neutral-skip off is an option of multiplayer and teams")
+
+
 class Game(Protocol):
     """What the flow, the core and the AI need of any place-then-twist game."""
 
@@ -126,6 +138,42 @@ class PlaceTwistGame:
     The default judge is the classic one: the first five ends the game (see :meth:`_judge`).
     Seats are numbered from 1; seat ``s`` plays colour ``(s - 1) % colours``.
     """
+
+    ranked: ClassVar[bool] = False  # its record's Result gives the whole standings, not only the winners
+
+    @classmethod
+    def new(cls, players: int | None = None, twist: str | None = None, neutral_skip: bool = True,
+            starter: int = 1, size: int = 6) -> Self:
+        """A new game of this variant from the options every place-then-twist game is started
+        with (None: the variant's default), ``starter`` to move first; ValueError naming an
+        option the variant has not, and what allows it. Each variant's class says how."""
+        raise NotImplementedError(f"{cls.__name__} is the base of the variants' classes, not a variant")
+
+    @classmethod
+    def record_seats(cls, named: int) -> int | None:
+        """The seats of a record without ``Options`` that names ``named`` players (None: the
+        variant's default)."""
+        return named or None
+
+    @classmethod
+    def from_record(cls, record: Record, size: int) -> Self:
+        """The game a record of this variant starts with, on a ``size`` board: its options and
+        starter; without ``Options``, a seat per ``Player`` line (:meth:`record_seats`) and the
+        variant's default twist rule. NotationError naming the header that is wrong."""
+        try:
+            options, starter = record.options, record.starter
+            if options is None:
+                players, twist, skip = cls.record_seats(len(record.players)), None, True
+            else:
+                players, twist, skip = options.players, options.twist, options.neutral_skip
+            seated = cls.new(players, twist, skip, size=size).players
+            if not 1 <= starter <= seated:
+                raise ValueError(f"Starter must be a seat from 1 to {seated}, not {starter}")
+            if record.colours and len(record.colours) != seated:
+                raise ValueError(f"Colours names {len(record.colours)} colours for {seated} seats")
+            return cls.new(players, twist, skip, starter, size)
+        except ValueError as error:
+            raise NotationError(f"record: {error}") from None
 
     def __init__(
         self,
@@ -283,7 +331,11 @@ class PlaceTwistGame:
 
     def push_text(self, text: str) -> None:
         """Parse and play a move written in classic notation."""
-        self.push(parse_move(text, self.geometry))
+        self.push(self.parse_text(text))
+
+    def parse_text(self, text: str) -> Move:
+        """The move written ``text`` in classic notation; NotationError naming it."""
+        return parse_move(text, self.geometry)
 
     def pop(self) -> Move:
         """Take back the last whole move and return it.

@@ -117,6 +117,12 @@ def test_twist_both_allows_anticlockwise(capsys):
     (["--variant", "teams", "--players", "3"], "team play needs exactly 4 players (two pairs), not 3"),
     (["--variant", "classic", "--twist", "cw"],
      "classic Pentago twists either way; twist 'cw' is an option of multiplayer and teams"),
+    (["--variant", "classic", "--bonus"], "bonus is an option of triple only"),
+    (["--variant", "teams", "--seed", "3", "--two-colour"], "seed is an option of triple only"),
+    (["--variant", "classic-9x9", "--two-colour"], "two-colour is an option of triple only"),
+    (["--variant", "multiplayer", "--players", "3", "--cards", "BYRYB"], "cards is an option of triple only"),
+    (["--variant", "triple", "--twist", "cw"],
+     "Pentago Triple twists either way; twist 'cw' is an option of multiplayer and teams"),
 ])
 def test_variant_errors_exit_2_naming_the_move_and_the_rule(capsys, words, message):
     assert main(["game", *words]) == 2

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from controller import games
 from controller.rules import (
-    ClassicGame, Move, Termination, Twist, geometry, hole_name, move_name, new_game, parse_hole, parse_twist,
+    ClassicGame, Move, Termination, Twist, geometry, hole_name, move_name, parse_hole, parse_twist,
 )
 
 from .tapebuilder import TapeBuilder
@@ -227,6 +228,12 @@ SCENARIOS: dict[str, Callable[[], tuple[TapeBuilder, list[str], int]]] = {
 
 
 # -- the family: multiplayer and team games on the 9x9 board --------------------------------------
+
+
+def new_game(variant: str, players: int | None = None) -> Any:
+    """A new game of ``variant``, as the registry makes it."""
+    spec, size = games.variants()[variant]
+    return spec.game.new(players, size=size)
 
 
 def find_family_game(variant: str, seed: int, want: Callable[[Any], bool], players: int | None = None) -> list[str]:

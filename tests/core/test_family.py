@@ -12,7 +12,7 @@ from controller.core import Core
 from controller.daemon.web.record import game_record
 from controller.events import ButtonPress, Command, Tick
 from controller.profile import load_profile
-from controller.rules import parse_record, replay
+from controller.games import parse_record, replay
 
 from ..flow.rig import Rig
 

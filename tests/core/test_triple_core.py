@@ -158,7 +158,8 @@ def test_a_move_lifts_one_marble_and_puts_it_on_an_empty_hole_then_twists() -> N
 
 
 def test_the_state_s_record_of_a_finished_game_replays_to_the_same_standings() -> None:
-    from controller.rules import Record, format_record, parse_record, replay
+    from controller.games import parse_record, replay
+    from controller.rules import Record, format_record
 
     rig = triple_rig(sensing="colour", players=2, cards="BBBBY")
     for hole in ("a1", "b1", "c1", "d1"):

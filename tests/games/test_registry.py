@@ -77,14 +77,21 @@ def test_a_bad_combination_is_refused_naming_the_option(args, size, message) -> 
     assert str(error.value) == message
 
 
-def test_the_rules_variants_are_the_registrys() -> None:
-    """The rules name the variants their records replay (rules/variants.py, below the registry):
-    they are the registry's, so neither can gain a game the other lacks."""
-    from controller.rules import EVERY_VARIANT
+def test_the_registry_says_which_game_each_variant_is() -> None:
+    """One place names the variants (records, the `game` command): each is a game of the
+    registry on a board size, and a record of its game replays, through the registry, into
+    that game's rules class, so no list of variants is kept anywhere else."""
+    from controller.rules import format_record, record_of
 
-    assert list(games.variants()) == [*EVERY_VARIANT, "puzzle"]
-    assert {name: size for name, (spec, size) in games.variants().items() if name != "puzzle"} == {
-        "classic": 6, "classic-9x9": 9, "multiplayer": 9, "teams": 9, "triple": 6}
+    assert {name: (spec.name, size) for name, (spec, size) in games.variants().items()} == {
+        "classic": ("classic", 6), "classic-9x9": ("classic", 9), "multiplayer": ("multiplayer", 9),
+        "teams": ("teams", 9), "triple": ("triple", 6), "puzzle": ("puzzle", 9)}
+    for name, (spec, size) in games.variants().items():
+        game = spec.make(spec.options({}, size), size)
+        assert game.variant == name and isinstance(game, spec.game)
+        text = format_record(record_of(game, [f"P{seat}" for seat in range(1, game.players + 1)]))
+        again = games.replay(games.parse_record(text))
+        assert type(again) is spec.game and again.variant == name
 
 
 def test_names_are_kept_trimmed_only_when_given() -> None:

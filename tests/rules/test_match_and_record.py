@@ -2,9 +2,9 @@
 
 import pytest
 
+from controller.games import parse_record, replay
 from controller.rules import (
-    ClassicGame, IllegalMoveError, Match, NotationError, Outcome, Termination, format_record,
-    parse_record, record_of, replay,
+    ClassicGame, IllegalMoveError, Match, NotationError, Outcome, Termination, format_record, record_of,
 )
 
 WIN1 = Outcome(Termination.FIVE_AFTER_TWIST, (1,))

@@ -3,9 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.rules import (
-    ClassicGame, Position, format_record, geometry, parse_record, record_of, replay,
-)
+from controller.games import parse_record, replay
+from controller.rules import ClassicGame, Position, format_record, geometry, record_of
 
 from . import naive
 

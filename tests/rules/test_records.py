@@ -2,9 +2,9 @@
 
 import pytest
 
+from controller.games import parse_record, replay
 from controller.rules import (
-    ClassicGame, IllegalMoveError, MultiplayerGame, NotationError, TeamGame, format_record,
-    parse_record, record_of, replay,
+    ClassicGame, IllegalMoveError, MultiplayerGame, NotationError, TeamGame, format_record, record_of,
 )
 
 MULTIPLAYER = """\

@@ -4,9 +4,9 @@ rule, and records of every variant round-trip and replay exactly."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.rules import (
-    MultiplayerGame, format_record, new_game, parse_record, record_of, replay,
-)
+from controller import games
+from controller.games import parse_record, replay
+from controller.rules import MultiplayerGame, format_record, record_of
 
 from . import naive
 
@@ -60,7 +60,8 @@ def short_games(variant, players=None):
 
 
 def _played(variant, players, starter, count, rng):
-    game = new_game(variant, players, starter=min(starter, players or (4 if variant == "teams" else 2)))
+    spec, size = games.variants()[variant]
+    game = spec.game.new(players, size=size, starter=min(starter, players or (4 if variant == "teams" else 2)))
     for _ in range(count):
         if game.is_over():
             break

@@ -9,10 +9,12 @@ of five, starts alternate.
 from __future__ import annotations
 
 from ..computer import computer_choices
+from ...rules import ClassicGame
 from ..spec import Choice, GameSpec
 
 SPEC = GameSpec(
     name="classic",
+    game=ClassicGame,
     title="Classic Pentago",
     sizes=(6, 9),
     choices=(

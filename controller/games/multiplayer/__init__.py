@@ -14,6 +14,7 @@ from typing import Any
 
 from ...colours import seat_colours
 from ..computer import computer_choices
+from ...rules import MultiplayerGame
 from ..spec import Choice, GameSpec
 
 PLAYERS = Choice("players", (2, 3, 4), ("2 players", "3 players", "4 players"),
@@ -32,6 +33,7 @@ def colours(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ..
 
 SPEC = GameSpec(
     name="multiplayer",
+    game=MultiplayerGame,
     title="Multiplayer Pentago",
     sizes=(9,),
     choices=(PLAYERS, TWIST, NEUTRAL_SKIP, *computer_choices(PLAYERS.default)),

@@ -69,7 +69,7 @@ from .events import puzzle_events
 from .flow import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
 from ...rules.puzzle.picture_rating import rate
 from ...rules.puzzle.pictures import SIZES, library_names, library_picture, picture_name, shipped_names
-from ...rules.puzzle import Check, PuzzleOptions
+from ...rules.puzzle import Check, PuzzleGame, PuzzleOptions
 from ..spec import Choice, GameSpec, OptionError
 
 MAX_S = 600  # a time limit or show of more than ten minutes is a typing mistake
@@ -232,6 +232,7 @@ def colours(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ..
 
 SPEC = GameSpec(
     name="puzzle",
+    game=PuzzleGame,
     title="Picture-Puzzle",
     sizes=(9, 6),
     choices=(PLAYERS, PRACTICE, DISMANTLE_LEVEL, PICTURE, START_K, RESTORE_LIMIT, DISMANTLE_LIMIT, SHOW, CHECK),

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from ..multiplayer import NEUTRAL_SKIP, TWIST
 from ..computer import computer_choices
+from ...rules import TeamGame
 from ..spec import Choice, GameSpec
 
 SPEC = GameSpec(
     name="teams",
+    game=TeamGame,
     title="Team Pentago",
     sizes=(9,),
     choices=(

@@ -159,6 +159,7 @@ def colours(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ..
 
 SPEC = TripleSpec(
     name="triple",
+    game=TripleGame,
     title="Pentago Triple",
     sizes=(6,),
     choices=(PLAYERS, TWO_COLOUR, MODE, CARDS, SEED, *computer_choices(PLAYERS.default, level_words=LEVELS)),

@@ -91,6 +91,7 @@ class TripleFlow(PlaceTwistFlow[TripleGame]):
     playing_states = (*PLAYING, CONFIRMING_COLOUR)
     logs_refusals = False  # the refusal is told in the news only
     state_words = {**STATE_WORDS, CONFIRMING_COLOUR: "to confirm the new marble's colour"}
+    knocks_out = True  # a completed card knocks out the seat before
     sensed: Callable[[], bool]  # its own triggers, set on the model by the Machine
     lifted: Callable[[], bool]
 

@@ -70,14 +70,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING, ClassVar
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, NotationError
 from ..geometry import Geometry, bits
 from ..notation import Twist, hole_name
 from ..outcome import Outcome, Places, Termination
-from .pictures import LETTERS, Picture, letter_of
+from .pictures import LETTERS, Picture, letter_of, parse_picture
 from ..position import Position
 from .notation import Kind, Step, parse_step, step_name
+
+if TYPE_CHECKING:
+    from ..record import Record
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 PRACTICE_DISMANTLER = 2  # the computer's seat in practice
@@ -256,6 +260,21 @@ class PuzzleGame:
 
     variant = "puzzle"  # as records name it
     colours = len(LETTERS)  # the colour planes of its boards: W, B, R, G
+    ranked: ClassVar[bool] = True  # its record's Result gives the whole standings
+
+    @classmethod
+    def from_record(cls, record: Record, size: int | None = None) -> PuzzleGame:
+        """The game a record's headers describe (its picture, on the picture's own board, and
+        its options); NotationError naming the header that is wrong."""
+        headers = record.headers
+        title, board = headers.get("Picture", "").strip(), headers.get("Board", "")
+        if not title or not board:
+            raise NotationError("record: a puzzle record names its picture (Picture: title, Board: rows)")
+        try:
+            picture = parse_picture("\n".join([title, *board.split("/")]), "record Board")
+            return cls(picture, PuzzleOptions.parse(headers.get("Options", "")))
+        except ValueError as error:
+            raise NotationError(f"record: {error}") from None
 
     def __init__(self, picture: Picture, options: PuzzleOptions | None = None) -> None:
         self.picture = picture

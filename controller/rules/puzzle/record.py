@@ -26,7 +26,8 @@ the standings: the winner, then the others in reverse order of going out.
 ...     _ = game.push_text(step)
 >>> record_lines(game)
 ['-c2 5R c2 5L', '-g2']
->>> again = new_puzzle_game(puzzle_headers(game))
+>>> from controller.rules.record import Record
+>>> again = PuzzleGame.from_record(Record(puzzle_headers(game)))
 >>> for number, line in enumerate(record_lines(game), start=1):
 ...     play_line(again, line, number)
 >>> again.position == game.position and len(again.rounds) == 1
@@ -36,8 +37,7 @@ True
 from __future__ import annotations
 
 from ..errors import IllegalMoveError, NotationError
-from .pictures import parse_picture
-from . import PuzzleGame, PuzzleOptions, Reason, Round
+from . import PuzzleGame, PuzzleOptions, Reason, Round  # noqa: F401 (PuzzleOptions: the example uses it)
 from .notation import parse_step, step_name
 
 VARIANT = PuzzleGame.variant
@@ -63,18 +63,6 @@ def _round_line(game: PuzzleGame, done: Round) -> str:
     if done.reason in (Reason.RESTORE_TIME, Reason.DISMANTLE_TIME):
         words.append(TIME)
     return " ".join(words)
-
-
-def new_puzzle_game(headers: dict[str, str]) -> PuzzleGame:
-    """The game a record's headers describe; NotationError naming the header that is wrong."""
-    title, board = headers.get("Picture", "").strip(), headers.get("Board", "")
-    if not title or not board:
-        raise NotationError("record: a puzzle record names its picture (Picture: title, Board: rows)")
-    try:
-        picture = parse_picture("\n".join([title, *board.split("/")]), "record Board")
-        return PuzzleGame(picture, PuzzleOptions.parse(headers.get("Options", "")))
-    except ValueError as error:
-        raise NotationError(f"record: {error}") from None
 
 
 def canonical_line(line: str, game: PuzzleGame, number: int) -> str:

@@ -78,16 +78,19 @@ controller.rules.errors.IllegalMoveError: illegal move 'Bb5 1L': hole b5 is alre
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from .cards import COLOUR_LETTERS, COLOUR_NAMES, Card, cards_text, load_deck, occurrences, parse_cards, shuffled
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, NotationError
 from ..geometry import Geometry, bits, geometry
 from ..notation import Twist, hole_name
 from ..outcome import Outcome, Places, Termination
 from ..position import Position
 from .notation import TripleMove, parse_triple_move, triple_move_name
-from ..turns import Phase, require_phase
+from ..turns import Phase, require_phase, twists_either_way
+
+if TYPE_CHECKING:
+    from ..record import Record
 
 SIZE, COLOURS, PER_COLOUR = 6, 3, 9
 REPEATS = 3  # the third occurrence of a move-phase position ends the game
@@ -231,6 +234,39 @@ class TripleGame:
     the options give no cards. A game can start from ``position`` (three colour planes, e.g. a
     puzzle or a test), ``last_played`` being the hole of the marble played last, if any.
     """
+
+    ranked: ClassVar[bool] = True  # its record's Result gives the whole standings
+
+    @classmethod
+    def new(cls, players: int | None = None, twist: str | None = None, neutral_skip: bool = True,
+            starter: int = 1, size: int = SIZE, *, cards: tuple[Card, ...] = (), seed: int = 0,
+            two_colour: bool = False, personal: bool = False, bonus: bool = False) -> TripleGame:
+        """A new game from the options the place-then-twist games are started with (Triple
+        twists either way, always) and its own, ``cards`` .. ``bonus``.
+
+        >>> TripleGame.new(players=3, bonus=True).variant
+        'triple'
+        >>> TripleGame.new(twist="cw")
+        Traceback (most recent call last):
+        ...
+        ValueError: Pentago Triple twists either way; twist 'cw' is an option of multiplayer and teams
+        """
+        twists_either_way("Pentago Triple", twist, neutral_skip, "always twists")
+        if size != SIZE:
+            raise ValueError(f"Pentago Triple is played on the {SIZE}x{SIZE} board, not {size}x{size}")
+        return cls(TripleOptions(players or 2, cards, seed, two_colour, personal, bonus), starter)
+
+    @classmethod
+    def from_record(cls, record: Record, size: int = SIZE) -> TripleGame:
+        """The game a Triple record starts with (its ``Options`` name every card dealt);
+        NotationError naming the header that is wrong."""
+        try:
+            game = cls(record.triple_options, record.starter)
+            if record.colours and len(record.colours) != game.players:
+                raise ValueError(f"Colours names {len(record.colours)} colours for {game.players} seats")
+            return game
+        except ValueError as error:
+            raise NotationError(f"record: {error}") from None
 
     def __init__(self, options: TripleOptions | None = None, starter: int = 1,
                  deck: tuple[Card, ...] | None = None, position: Position | None = None,
@@ -463,7 +499,11 @@ class TripleGame:
 
     def push_text(self, text: str) -> None:
         """Parse and play a move in Triple notation (``Rb5 4R``, ``Rb5``, ``a1-b5 4R``)."""
-        self.push(parse_triple_move(text, self.geometry))
+        self.push(self.parse_text(text))
+
+    def parse_text(self, text: str) -> TripleMove:
+        """The move written ``text`` in Triple notation; NotationError naming it."""
+        return parse_triple_move(text, self.geometry)
 
     def pop(self) -> TripleMove:
         """Take back the last whole move and return it; mid-turn, take back the turn so far

@@ -14,7 +14,7 @@ from controller.daemon.runtime import Runtime
 from controller.daemon.web.app import build_app
 from controller.drivers.virtual import VirtualBoard, VirtualPixels
 from controller.profile import load_profile
-from controller.rules.record import parse_record, replay
+from controller.games import parse_record, replay
 
 from ..fakes import FakeJournal, FakeNotifier
 

@@ -3,7 +3,8 @@ replays to the same rounds and standings; bad records are refused naming the hea
 
 import pytest
 
-from controller.rules import IllegalMoveError, NotationError, format_record, parse_record, record_of, replay
+from controller.games import parse_record, replay
+from controller.rules import IllegalMoveError, NotationError, format_record, record_of
 from controller.rules.puzzle.pictures import library_picture
 from controller.rules.puzzle import PuzzleGame, PuzzleOptions, Reason
 

@@ -2,10 +2,9 @@
 
 import pytest
 
+from controller.games import parse_record, replay
 from controller.rules import (
-    Card, IllegalMoveError, NotationError, Phase, Position, Termination, TripleGame, TripleMove,
-    TripleOptions, Twist, format_record, geometry, make_game, parse_cards, parse_hole, parse_record,
-    parse_triple_move, record_of, replay, triple_move_name,
+    Card, IllegalMoveError, NotationError, Phase, Position, Termination, TripleGame, TripleMove, TripleOptions, Twist, format_record, geometry, parse_cards, parse_hole, parse_triple_move, record_of, triple_move_name,
 )
 from controller.rules.triple.cards import occurrences
 from controller.rules.triple import deal
@@ -365,7 +364,7 @@ def test_options_round_trip_and_the_seed_makes_the_deal_repeatable():
 
 
 def test_a_triple_record_round_trips_and_replays_without_the_deck_file():
-    g = make_game("triple", players=3, seed=4, bonus=True)
+    g = TripleGame.new(players=3, seed=4, bonus=True)
     play(g, "Rb5 4R", "Ya1 1L", "Bf6 2R")
     text = format_record(record_of(g, ["Ada", "Bo", "Cy"]))
     assert text.splitlines()[:2] == ["Variant: triple", "Options: players=3 cards=" + ",".join(map(str, g.dealt))
@@ -386,7 +385,7 @@ def test_a_running_triple_record_and_a_bad_move_line_in_one():
 
 
 def test_a_finished_triple_record_gives_the_standings_and_replays_to_them():
-    g = make_game("triple", players=3, cards=parse_cards("BBBBY,RRRRY"))
+    g = TripleGame.new(players=3, cards=parse_cards("BBBBY,RRRRY"))
     play(g, "Ba1 2R", "Bb1 2R", "Bc1 2R", "Bd1 2R", "Ye1", "Ra2 2R", "Rb2 2R", "Rc2 2R", "Rd2 2R", "Ye2")
     record = record_of(g, ["A", "B", "C"])
     assert record.headers["Result"] == "3 > 2 > 1" and g.eliminated == (1, 2)
