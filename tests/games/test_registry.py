@@ -87,7 +87,7 @@ def test_the_registry_says_which_game_each_variant_is() -> None:
         "classic": ("classic", 6), "classic-9x9": ("classic", 9), "multiplayer": ("multiplayer", 9),
         "teams": ("teams", 9), "triple": ("triple", 6), "puzzle": ("puzzle", 9)}
     for name, (spec, size) in games.variants().items():
-        game = spec.make(spec.options({}, size), size)
+        game = spec.options({}, size).make()
         assert game.variant == name and isinstance(game, spec.game)
         text = format_record(record_of(game, [f"P{seat}" for seat in range(1, game.players + 1)]))
         again = games.replay(games.parse_record(text))
