@@ -215,9 +215,9 @@ def measure(port: int | None, moves: int, pace_s: float) -> tuple[list[float], i
             bridge.start()
             put = runtime.listeners.pop()
 
-            def timed_put(state: Any, notices: Any, records: Any) -> None:
+            def timed_put(state: Any, notices: Any, events: Any) -> None:
                 began = time.perf_counter()
-                put(state, notices, records)
+                put(state, notices, events)
                 listener_s.append(time.perf_counter() - began)
 
             runtime.listeners.append(timed_put)

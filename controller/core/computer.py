@@ -220,7 +220,7 @@ class Computer:
         """Keep what the page says of an answered move while its turn lasts."""
         keep = {*self.prompts, *(self.hint[:1] if self.hint else ())}
         self.said = {k: v for k, v in self.said.items() if k in keep}
-        g, origin, colour = game.geometry, getattr(move, "origin", None), getattr(move, "colour", None)
+        g, origin, colour = game.geometry, move.origin, move.colour
         marble = game.colour_of(game.to_move) if colour is None and origin is None else colour
         self.said[key] = {"by": by, "seat": game.to_move, "name": flow.seat_name(game.to_move),
                           "move": game.move_name(move), "words": _words(flow, game, move).split(": ", 1)[1],
@@ -303,10 +303,9 @@ def _is_chosen(move: Any, action: Action) -> bool:
     if move is None:
         return False
     if action.kind == "place":
-        colour = getattr(move, "colour", None)
-        return action.hole == move.hole and (action.colour is None or colour is None or action.colour == colour)
+        return action.hole == move.hole and (action.colour is None or move.colour is None or action.colour == move.colour)
     if action.kind == "lift":
-        return bool(action.hole == getattr(move, "origin", None))
+        return bool(action.hole == move.origin)
     if action.kind == "drop":
         return bool(action.hole == move.hole)
     if action.kind == "twist":
@@ -326,7 +325,7 @@ def _named(game: Any, text: Any) -> Move | str:
 def _words(flow: Flow, game: Any, move: Any) -> str:
     """``move`` for the seat to move in ``game``, in words (a Triple move names its colour or
     the marble it moves)."""
-    g, origin, colour = game.geometry, getattr(move, "origin", None), getattr(move, "colour", None)
+    g, origin, colour = game.geometry, move.origin, move.colour
     if origin is not None:
         what = f"move the marble on {hole_name(origin, g)} to {hole_name(move.hole, g)}"
     else:

@@ -20,8 +20,9 @@ from typing import Any
 
 from .. import games
 from ..errors import ProfileError
-from ..events import ButtonPress, Command, EncoderSteps, HoleReading, LinkChange, Tick
+from ..events import ButtonPress, Command, EncoderSteps, Event, HoleReading, LinkChange, Tick
 from ..board import Physical, Step
+from ..flow.published import Repaired, RepairBegun, Started
 from ..flow import AWAITING_PLACEMENT, AWAITING_TWIST, BETWEEN_GAMES, CHOOSING, GAME_OVER, REPAIR, Action, Menu, Resume
 from ..games import Flow, GameOptions, GameSpec, OptionError
 from ..lights.render import next_change, render
@@ -36,6 +37,7 @@ from .menu import MenuRoom
 from .referee import Referee, describe
 
 DEFAULT_COLOURS = ("white", "black")  # the board's marbles when the profile names none
+KNOWN = (HoleReading, EncoderSteps, ButtonPress, LinkChange, Command, Tick)  # the events the core handles
 COMMANDS = ("new_game", "take_back", "abort", "menu", "hint", "computer_move", "hint_move", "save_picture")
 # How notices name the commands and the flow's states: in words, never the identifiers.
 COMMAND_WORDS = {"new_game": "new game", "take_back": "take back", "computer_move": "computer's move",
@@ -87,17 +89,30 @@ class Core:
 
     # -- the contract --------------------------------------------------------------------------
 
-    def handle(self, event: Any) -> Effects:
+    def handle(self, event: Event) -> Effects:
         """Handle one event; never raises for bad input (it becomes a notice)."""
-        self.now = max(self.now, getattr(event, "t", self.now))
+        if isinstance(event, KNOWN):  # anything else is said to be ignored
+            self.now = max(self.now, event.t)
+        repairing = bool(snapshot.repair_texts(self))
         self._dispatch(event)
         self._run_timers()
+        self.out.hear(self.flow)  # anything the flow has yet to tell
+        self._tell_repair(repairing)
         frame = self.display.render(self._view(), self.now)
         think = self.computer.think(self.flow, self.now)
         if think is not None:
             think = replace(think, opponent=self.spec.opponent)  # the spec says who plays the game
-        records, notices = self.out.take()
-        return Effects(frame, records, notices, think, self.next_deadline())
+        records, notices, events = self.out.take()
+        return Effects(frame, records, notices, think, self.next_deadline(), events)
+
+    def _tell_repair(self, repairing: bool) -> None:
+        """A repair begun or ended in this event (whether the board shows a game it does not
+        match is known once every room has judged the event, so told here, once per event)."""
+        steps = snapshot.repair_texts(self)
+        if steps and not repairing:
+            self.out.events.append(RepairBegun(steps))
+        elif repairing and not steps:
+            self.out.events.append(Repaired())
 
     def next_deadline(self, frames: bool = True) -> float | None:
         """When the core wants a Tick: a settle or grace timer, the computer's wait on an open
@@ -154,7 +169,7 @@ class Core:
 
     # -- events --------------------------------------------------------------------------------
 
-    def _dispatch(self, event: Any) -> None:
+    def _dispatch(self, event: Event) -> None:
         if isinstance(event, (HoleReading, EncoderSteps)):
             self.referee.sense(event, self.flow, self.out)
         elif isinstance(event, ButtonPress):
@@ -163,7 +178,7 @@ class Core:
             self.referee.link(event, self.out)
         elif isinstance(event, Command):
             self._command(event.name, event.args)
-        elif not isinstance(event, Tick):
+        elif not isinstance(event, Tick):  # a caller's mistake (it is typed out): said, never raised
             self.out.notices.append(f"ignored {event!r}: not an event the core knows")
 
     def _button(self, button: str) -> None:
@@ -193,7 +208,7 @@ class Core:
         records = self.flow.colour_button(role, self.now)
         self.out.records.extend(records)
         self.out.notices.extend(describe(self.flow, r) for r in records)
-        self.out.notices.extend(self.flow.take_news())
+        self.out.hear(self.flow)
         self.physical.judge_again(self.now)  # a twist made meanwhile counts now
         return True
 
@@ -277,14 +292,19 @@ class Core:
         if type(self.flow) is not self.spec.flow:  # a subclass is another game's flow
             self.flow = self._flow_for(self.spec)
         self.out.records.append(self.flow.new_game(options, self.now))
+        self._started()
         self.games_started += 1
         self.referee.sees(self.flow.colours, self.colours, self.sensing)
         match = " (a match)" if options.get("match") else ""
         game = self.flow.game
         assert game is not None  # the new game just started
         self.out.notices.append(f"new game of {self.spec.title}{match}: {self.flow.seat_name(game.to_move)} to move")
-        self.out.notices.extend(self.flow.take_news())  # what the game says before it starts
+        self.out.hear(self.flow)  # what the game says before it starts
         self.physical.judge_again(self.now)
+
+    def _started(self) -> None:
+        """Tell the game just begun (a start or a match's next game): its name, seats and options."""
+        self.out.events.append(Started(self.flow.options["game"], snapshot.seats(self.flow), dict(self.flow.options)))
 
     def _flow_for(self, spec: GameSpec) -> Flow:
         flow = spec.flow(games, self.colours, self.geometry.size)
@@ -312,7 +332,7 @@ class Core:
             if records:  # the game moved on by the clock: what the board must show has changed
                 self.referee.look_again(self.now)
             self.out.records.extend(records)
-            self.out.notices.extend(self.flow.take_news())
+            self.out.hear(self.flow)
 
     def _judge(self) -> None:
         state = self.flow.state
@@ -329,7 +349,11 @@ class Core:
         # game over or between games, the end sure: the players cleared the board (it may be
         # cleared before a win accepted at once was sure, and is not judged again once still)
         if state not in (*self.flow.playing_states, CHOOSING) and not self.referee.provisional and not self.referee.occupied():
-            self.out.records.append(self.flow.next_game(self.now) if state == BETWEEN_GAMES else self.flow.to_menu(self.now))
+            if state == BETWEEN_GAMES:
+                self.out.records.append(self.flow.next_game(self.now))
+                self._started()
+            else:
+                self.out.records.append(self.flow.to_menu(self.now))
             self.computer = Computer()  # the next game's turns are its own (their keys may repeat the last game's)
             self.physical.rest(())
 

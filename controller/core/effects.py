@@ -4,22 +4,25 @@ request for the computer opponent's move."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..flow.contract import GameRules
+from ..flow.published import Event
 
 RGB = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
 class Effects:
-    """What the runtime must do after one event, in order: write ``records``, show ``frame``."""
+    """What the runtime must do after one event, in order: write ``records``, show ``frame``,
+    then tell the ``notices`` and ``events``."""
 
     frame: tuple[RGB, ...] | None  # new LED frame, None when unchanged
     records: tuple[dict[str, Any], ...] = ()  # journal records to write BEFORE showing the frame
     notices: tuple[str, ...] = ()  # human messages for the log and the web console
     think: Think | None = None  # a position for the computer opponent (answered by a Command)
     deadline: float | None = None  # when the core wants the next Tick (Core.next_deadline), None: never
+    events: tuple[Event, ...] = ()  # what happened, in order, for the subscribers (controller.flow.published)
 
 
 @dataclass(frozen=True)
@@ -36,14 +39,27 @@ class Think:
     opponent: str | None = None  # who plays it, as the game's spec says (controller.ai.OPPONENTS); None: by the game
 
 
+class Telling(Protocol):
+    """What the outbox takes from a flow: its news (notices) and its events, once."""
+
+    def take_news(self) -> list[str]: ...
+    def take_events(self) -> list[Event]: ...
+
+
 @dataclass
 class Outbox:
-    """The records and notices one event produces, collected by every room of the core."""
+    """The records, notices and events one event produces, collected by every room of the core."""
 
     records: list[dict[str, Any]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
-    def take(self) -> tuple[tuple[dict[str, Any], ...], tuple[str, ...]]:
-        out = tuple(self.records), tuple(self.notices)
-        self.records, self.notices = [], []
+    def hear(self, flow: Telling) -> None:
+        """Take what ``flow`` has to tell since it was last heard: its news and its events."""
+        self.notices.extend(flow.take_news())
+        self.events.extend(flow.take_events())
+
+    def take(self) -> tuple[tuple[dict[str, Any], ...], tuple[str, ...], tuple[Event, ...]]:
+        out = tuple(self.records), tuple(self.notices), tuple(self.events)
+        self.records, self.notices, self.events = [], [], []
         return out

@@ -30,6 +30,7 @@ from typing import Any
 from ..board import BoardInputError, Diff, Physical, Step, compare, repair_steps
 from ..events import EMPTY, MARBLE, EncoderSteps, HoleReading, LinkChange
 from ..flow import Action
+from ..flow.published import LinkChanged
 from ..games import GameSpec
 from ..rules import Phase, hole_name
 from ..games import Flow
@@ -81,6 +82,8 @@ class Referee:
             self.reconciling = False  # the board holds the resumed game: what changes next is a player's
 
     def link(self, event: LinkChange, out: Outbox) -> None:
+        if event.up != self.link_up:
+            out.events.append(LinkChanged(event.up))
         self.link_up = event.up
         self.link_problem = "" if event.up else event.reason or "the sensor link is down"
         self.grace_at = None  # the clock pauses while the sensors are away
@@ -244,7 +247,7 @@ class Referee:
         records = flow.accept(actions, now)
         out.records.extend(records)
         out.notices.extend(describe(flow, r) for r in records)
-        out.notices.extend(flow.take_news())
+        out.hear(flow)
         for number, place in enumerate(flow.game_in_play().places[earned:], start=earned + 1):
             if not flow.game_in_play().is_over():  # places earned while the others play on
                 out.notices.append(f"{_seats(flow, place)} {'takes' if len(place) == 1 else 'share'} place {number}")
@@ -302,6 +305,7 @@ class Referee:
         entry, withdrawn = self.provisional[index], [a for e in self.provisional[index:] for a in e.actions]
         before = flow.move_texts()
         out.records.extend(flow.rewind(*entry.stage, entry.placed, now))
+        out.hear(flow)
         self.physical.unturned(turns, copy=False)
         del self.provisional[index:]
         self.retractions += len(withdrawn)
@@ -342,7 +346,7 @@ class Referee:
         if flow.state in flow.repair_states:
             flow.mended()
             out.notices.append("the board matches again: play on")
-            out.notices.extend(flow.take_news())  # what mending set off (Picture-Puzzle's next round)
+            out.hear(flow)  # what mending set off (Picture-Puzzle's next round)
 
     def _mismatch(self, flow: Flow, spec: GameSpec, diff: Diff, now: float, out: Outbox) -> None:
         game, expected = flow.game, flow.expected()

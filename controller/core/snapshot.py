@@ -66,7 +66,7 @@ def state(core: Any) -> dict[str, Any]:
         "phase": game.phase.value if game else None,
         "moves": flow.move_texts(),
         "outcome": outcome(game),
-        "repair": [step.text(game.position) for step in core.repair] if game else [],
+        "repair": repair_texts(core),
         "match": match(flow),
         "menu": core.rooms.state(core.geometry) if flow.state == CHOOSING else None,
         "options": dict(flow.options) if game else None,  # the game's: computer, match, players, ...
@@ -89,6 +89,12 @@ def state(core: Any) -> dict[str, Any]:
         "detail": own["detail"],
         "record": record(flow),
     }
+
+
+def repair_texts(core: Any) -> list[str]:
+    """The steps that mend the board, in words (none while no game is in play)."""
+    game = core.flow.game
+    return [step.text(game.position) for step in core.repair] if game else []
 
 
 def seats(flow: Flow) -> list[dict[str, Any]]:

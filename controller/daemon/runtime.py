@@ -44,6 +44,7 @@ from typing import Any, Protocol
 from ..drivers.base import Frame, InputDriver, PixelOutput
 from ..events import ButtonPress, Command, EncoderSteps, Event, HoleReading, InputEvent, LinkChange, Tick
 from ..flow import FRESH_KINDS
+from ..flow.published import Event as PublishedEvent
 from ..repeats import Repeats
 from ..errors import shown
 from . import health
@@ -101,7 +102,7 @@ class Pause:
     held: object | None = None
 
 
-Listener = Callable[[dict[str, Any], tuple[str, ...], tuple[dict[str, Any], ...]], None]  # state, notices, records
+Listener = Callable[[dict[str, Any], tuple[str, ...], tuple[PublishedEvent, ...]], None]  # state, notices, events
 Rebuild = Callable[[Any, bool], CoreLike]  # (the core it replaces, fresh: set the journal aside)
 
 
@@ -109,7 +110,8 @@ class Runtime:
     """Runs ``core`` on its own thread, fed by ``inputs`` and by :meth:`put`.
 
     ``listeners`` are called on the core thread with the state after each change, the notices
-    and the journal records it produced (the records as written); they must only hand the data on (the web console queues it for its own loop).
+    and the events it produced (:mod:`controller.flow.published`, each once, in order, after
+    their journal records are on disk); they must only hand the data on (the web console queues it for its own loop).
     ``health_listeners`` get each change of :meth:`health`, on the event loop (see :mod:`.health`).
     ``rebuild`` makes a core from the journal (see :mod:`.resume`); without it a fault ends the
     core thread.
@@ -308,8 +310,8 @@ class Runtime:
             self._think(effects.think)
         for notice in effects.notices:
             log("notice", text=notice)
-        if effects.frame is not None or effects.records or effects.notices or not isinstance(item, Tick):
-            self._publish(tuple(effects.notices), tuple(effects.records))
+        if effects.frame is not None or effects.records or effects.notices or effects.events or not isinstance(item, Tick):
+            self._publish(tuple(effects.notices), tuple(effects.events))
 
     def _think(self, request: Any) -> None:
         """Search for the computer's move (or a hint) off the core thread; the answer comes back
@@ -480,11 +482,11 @@ class Runtime:
             self._show(self._frame)
         log("config reloaded", brightness=reload.brightness, computer_level=self.level)
 
-    def _publish(self, notices: tuple[str, ...], records: tuple[dict[str, Any], ...] = ()) -> None:
+    def _publish(self, notices: tuple[str, ...], events: tuple[PublishedEvent, ...] = ()) -> None:
         self.snapshot = self.core.state()
         for listener in self.listeners:
             try:
-                listener(self.snapshot, notices, records)
+                listener(self.snapshot, notices, events)
             except Exception as exc:  # e.g. the web loop closing at shut-down: the core goes on
                 self._log_fault(listener, exc, "state listener failed; the core goes on", self._listener_faults)
 

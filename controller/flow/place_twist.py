@@ -26,6 +26,7 @@ from transitions import Machine, MachineError
 from ..rules import IllegalMoveError, Match, Phase, PlaceTwistGame, Position, hole_name, move_name, parse_hole, parse_twist
 from .contract import GameRules
 from .options import GameOptions
+from .published import Event, Moved, Outcome, TookBack
 from .records import record_problem
 from .seats import named, seat_names
 from .steps import Action
@@ -137,6 +138,7 @@ class PlaceTwistFlow(Generic[G]):
     ends_after_a_record = False  # True: accept adds the end record only after a record of its own (none once over)
     knocks_out = False  # True: seats go out during the game (own_state's "eliminated" names them)
     left_s: float | None = None  # a countdown's seconds left, as the LEDs show it
+    tells_moves = True  # False: its move texts are no moves to tell (see _apply_and_tell)
 
     # Set on each model by the Machine: the current state and one method per trigger.
     state: str
@@ -156,6 +158,7 @@ class PlaceTwistFlow(Generic[G]):
         self.placed_hole: int | None = None  # the placement awaiting its twist
         self.repairs = 0
         self.news: list[str] = []  # the rules' refusals in words, for the notices
+        self.events: list[Event] = []  # what happened, for the subscribers (see controller.flow.published)
         self.board_level: int | None = None  # the board's configured level: names a computer seat
         self.machine = Machine(model=self, states=self.machine_states, transitions=self.machine_transitions,
                                initial=CHOOSING, auto_transitions=False)
@@ -223,7 +226,7 @@ class PlaceTwistFlow(Generic[G]):
             if self.is_over():
                 break
             try:
-                record = self.apply(action, t)
+                record = self._apply_and_tell(action, t)
             except IllegalMoveError as error:
                 if self.logs_refusals:
                     log.warning("the rules refused %s: %s", action, error)
@@ -234,6 +237,20 @@ class PlaceTwistFlow(Generic[G]):
         if self.is_over() and (records or not self.ends_after_a_record):
             records.append(self._end_record(t))
         return records
+
+    def _apply_and_tell(self, action: Action, t: float) -> Any:
+        """:meth:`apply` ``action``, and tell the move it played or took back (an action plays
+        or takes back one move at most; a placement awaiting its twist, or taken back, is none)."""
+        if not self.tells_moves:
+            return self.apply(action, t)
+        before = len(self.move_texts())
+        record = self.apply(action, t)
+        texts = self.move_texts()
+        if len(texts) < before:
+            self.events.append(TookBack(len(texts)))
+        elif len(texts) > before:
+            self.events.append(Moved(len(texts), texts[-1]))
+        return record
 
     def apply(self, action: Action, t: float) -> dict[str, Any]:
         """Apply one action to the game and fire its trigger; raises IllegalMoveError."""
@@ -283,9 +300,9 @@ class PlaceTwistFlow(Generic[G]):
         """
         game, records = self._place_twist(), []
         while _stage(game) > (moves, twist_due):
-            records.append(self.apply(TAKE_BACK, t))
+            records.append(self._apply_and_tell(TAKE_BACK, t))
         if _stage(game) < (moves, twist_due) and placed is not None:
-            records.append(self.apply(Action("place", placed), t))
+            records.append(self._apply_and_tell(Action("place", placed), t))
         return records
 
     def may_take_back(self) -> bool:
@@ -293,8 +310,14 @@ class PlaceTwistFlow(Generic[G]):
         return self.state in PLAYING and game is not None and bool(game.moves or self.placed_hole is not None)
 
     def _end_record(self, t: float) -> dict[str, Any]:
-        outcome = self._game().outcome
+        """The game's end: its journal record, and its outcome told."""
+        game = self._game()
+        outcome = game.outcome
         assert outcome is not None
+        names = self.seat_names()
+        winners = " & ".join(names[seat - 1] for seat in outcome.winners) if outcome.winners else "draw"
+        self.events.append(Outcome(outcome.result, list(outcome.winners), [list(line) for line in outcome.lines],
+                                   winners, [list(place) for place in game.standings]))
         return {"t": t, "kind": "end", "result": outcome.result, "winners": list(outcome.winners),
                 "termination": outcome.termination.value, "standings": [list(p) for p in outcome.standings]}
 
@@ -427,6 +450,11 @@ class PlaceTwistFlow(Generic[G]):
         """The state the page, MQTT, Home Assistant and the classroom see (the ``state`` key of
         :mod:`controller.core.snapshot`): the machine's, unless :attr:`published` says otherwise."""
         return self.published.get(self.state, self.state)
+
+    def take_events(self) -> list[Event]:
+        """What happened since the last take, for the subscribers, once (oldest first)."""
+        events, self.events = self.events, []
+        return events
 
     # -- the hooks of a flow that keeps time or says more (defaults: it does not) --------------
 

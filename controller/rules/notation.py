@@ -43,6 +43,16 @@ class Move(NamedTuple):
     hole: int
     twist: Twist | None = None
 
+    # What every game's move says (a Triple move has both as fields): the marble's colour index
+    # when the move chose it (here the seat's own: None), and the hole a moved marble came from.
+    @property
+    def colour(self) -> int | None:
+        return None
+
+    @property
+    def origin(self) -> int | None:
+        return None
+
 
 _HOLE = re.compile(r"([a-z])(\d{1,2})")
 _BLOCK_POSITION = re.compile(r"(\d)/(\d)")

@@ -181,7 +181,7 @@ def test_the_runtime_answers_a_hint_with_the_analysed_move():
     rt = Runtime(Core(profile, start_time=time.monotonic()), inputs=board, pixels=FakePixels(log=[]),
                  journal=FakeJournal(log=[]), notifier=FakeNotifier(), level=1)
     notices: list[str] = []
-    rt.listeners.append(lambda state, new, records: notices.extend(new))
+    rt.listeners.append(lambda state, new, events: notices.extend(new))
     rt.start()
     try:
         rt.put(Command(time.monotonic(), "new_game", {"game": "classic"}))

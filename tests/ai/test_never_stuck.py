@@ -177,7 +177,7 @@ def test_through_the_daemon_a_broken_search_still_lights_a_move_at_the_computers
     rt = Runtime(Core(profile, start_time=time.monotonic()), inputs=board, pixels=FakePixels(log=[]),
                  journal=FakeJournal(log=[]), notifier=FakeNotifier(), think_s=0.1)
     notices: list[str] = []
-    rt.listeners.append(lambda state, new, records: notices.extend(new))
+    rt.listeners.append(lambda state, new, events: notices.extend(new))
     rt.start()
     try:
         rt.put(Command(time.monotonic(), "new_game", {"game": "classic", "computer": True, "level": 3}))

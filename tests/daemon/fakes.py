@@ -16,6 +16,7 @@ class Effects:
     notices: tuple[str, ...] = ()
     think: Any = None
     deadline: float | None = None
+    events: tuple[Any, ...] = ()
 
 
 class FakeCore:

@@ -67,7 +67,7 @@ def daemon(tmp_path, monkeypatch):
     disk = FullDisk(monkeypatch)
     d = service.build(Config(profile="virtual-6x6", journal=tmp_path / "journal.jsonl"), FakeNotifier())
     seen: list[tuple[dict, tuple[str, ...]]] = []
-    d.runtime.listeners.append(lambda state, new, records: seen.append((state, new)))
+    d.runtime.listeners.append(lambda state, new, events: seen.append((state, new)))
     d.runtime.start()
     yield d, disk, seen
     d.runtime.stop()

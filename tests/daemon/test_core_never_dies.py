@@ -41,7 +41,7 @@ def daemon(tmp_path):
             Journal(journal).clear(records)
         d = service.build(Config(profile="virtual-6x6", journal=journal), notifier or FakeNotifier())
         notices: list[str] = []
-        d.runtime.listeners.append(lambda state, new, records: notices.extend(new))
+        d.runtime.listeners.append(lambda state, new, events: notices.extend(new))
         d.runtime.start()
         made.append(d)
         return d.runtime, d.board, notices
@@ -216,7 +216,7 @@ def test_a_core_busy_past_the_limit_is_stopped_in_words_until_it_answers(monkeyp
 
 def test_a_failing_listener_is_logged_once_and_the_core_goes_on(logs):
     runtime, parts, _ = make()
-    runtime.listeners.append(lambda state, notices, records: 1 / 0)
+    runtime.listeners.append(lambda state, notices, events: 1 / 0)
     runtime.start()
     for t in (1.0, 2.0, 3.0):
         runtime.put(Command(t, "menu"))

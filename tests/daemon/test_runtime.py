@@ -89,7 +89,7 @@ def test_the_timer_ticks_at_the_core_deadline():
     core = FakeCore(deadline=time.monotonic() + 0.2)
     runtime, _, _ = make(core=core)
     notices = []
-    runtime.listeners.append(lambda state, n, records: notices.extend(n))
+    runtime.listeners.append(lambda state, n, events: notices.extend(n))
     runtime.start()
     assert wait_for(lambda: "deadline" in notices)
     runtime.stop()
@@ -104,7 +104,7 @@ def test_the_deadline_comes_with_the_effects_and_is_never_polled():
     core.next_deadline = lambda original=core.next_deadline: asked.append(1) or original()
     runtime, _, _ = make(core=core, notifier=FakeNotifier(watchdog_s=0.01))  # many loop turns
     notices = []
-    runtime.listeners.append(lambda state, n, records: notices.extend(n))
+    runtime.listeners.append(lambda state, n, events: notices.extend(n))
     runtime.start()
     runtime.put(ButtonPress(time.monotonic(), "ok"))
     assert wait_for(lambda: "deadline" in notices)
@@ -172,7 +172,7 @@ def test_reload_rescales_the_last_frame():
 def test_listeners_get_the_state_after_each_change():
     runtime, _, _ = make()
     states = []
-    runtime.listeners.append(lambda state, notices, records: states.append((state, notices)))
+    runtime.listeners.append(lambda state, notices, events: states.append((state, notices)))
     runtime.start()
     runtime.put(ButtonPress(1.0, "ok"))
     assert wait_for(lambda: len(states) == 2)
@@ -193,7 +193,7 @@ def test_an_unwritable_record_or_a_failing_listener_does_not_stop_the_core():
 
     rebuild, made = fresh_cores()
     runtime, parts, _ = make(journal=PickyJournal(), rebuild=rebuild)
-    runtime.listeners.append(lambda state, notices, records: 1 / 0)
+    runtime.listeners.append(lambda state, notices, events: 1 / 0)
     runtime.start()
     runtime.put(ButtonPress(1.0, "ok"))  # its record is refused: a fault, the core rebuilt
     runtime.put(ButtonPress(2.0, "ok"))
@@ -227,7 +227,7 @@ def test_the_computer_opponent_answers_through_the_queue():
     board = VirtualBoard.from_profile(profile, clock=time.monotonic)
     runtime, parts, _ = make(core=Core(profile, start_time=time.monotonic()), inputs=board, think_s=0.2)
     notices: list[str] = []
-    runtime.listeners.append(lambda state, new, records: notices.extend(new))
+    runtime.listeners.append(lambda state, new, events: notices.extend(new))
     runtime.start()
     runtime.put(Command(time.monotonic(), "new_game", {"game": "classic", "computer": True}))
     board.place("c3")

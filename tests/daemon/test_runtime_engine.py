@@ -26,7 +26,7 @@ def playing_the_computer(**kw):
     board = VirtualBoard.from_profile(profile, clock=time.monotonic)
     runtime, _, _ = make(core=Core(profile, start_time=time.monotonic()), inputs=board, think_s=0.2, **kw)
     notices: list[str] = []
-    runtime.listeners.append(lambda state, new, records: notices.extend(new))
+    runtime.listeners.append(lambda state, new, events: notices.extend(new))
     runtime.start()
     assert not runtime._warming  # nothing compiles before the computer is asked
     runtime.put(Command(time.monotonic(), "new_game", {"game": "classic", "computer": True}))

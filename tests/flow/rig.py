@@ -8,6 +8,7 @@ from typing import Any
 from controller.core import Core
 from controller.drivers.virtual import VirtualBoard
 from controller.events import Command, Tick
+from controller.flow.published import Event
 from controller.profile import load_profile
 from controller.rules import hole_name
 
@@ -31,6 +32,7 @@ class Rig:
         self.core = Core(profile, **core_options)
         self.records: list[dict[str, Any]] = []
         self.notices: list[str] = []
+        self.events: list[Event] = []  # the core's events (controller.flow.published)
         self.frames: list[tuple] = []
         self.board.start(self.feed)
         if start is not None:
@@ -40,6 +42,7 @@ class Rig:
         effects = self.core.handle(event)
         self.records.extend(effects.records)
         self.notices.extend(effects.notices)
+        self.events.extend(effects.events)
         if effects.frame is not None:
             self.frames.append(effects.frame)
 

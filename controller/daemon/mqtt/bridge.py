@@ -2,7 +2,7 @@
 
 It runs on the daemon's event loop (the web console's), never on the core thread. The core
 thread's only part is :meth:`Inbox.put` (a lock, an append, at most one wake-up per batch);
-everything else (reading events out of records and states, JSON, the network) happens on the loop, so a
+everything else (the events as JSON, the network) happens on the loop, so a
 broker that is down, slow or refusing never delays a move or a frame.
 
 While the broker is away, events wait in a bounded outbox (:data:`OUTBOX_SIZE`; past it the
@@ -42,10 +42,10 @@ from ..logs import event as log
 from .commands import Refused, parse_request
 from .discovery import discovery_messages
 from .inbox import Inbox
-from .messages import events_between, notice_events, public_state
+from .messages import public_state, published
 from .topics import OFFLINE, ONLINE, STOPPED, Topics
 
-INBOX_SIZE = 64  # states waiting for the loop, which takes them all at once
+INBOX_SIZE = 64  # states waiting for the loop, which takes them all at once (their events are all kept)
 OUTBOX_SIZE = 256  # events waiting for the broker; the oldest past this are dropped (unsent)
 COMMAND_QUEUE = 16  # commands the client holds unread; a flood past this is dropped by the client
 TIMEOUT_S = 5.0  # a broker that takes longer to accept a connection or a message counts as gone
@@ -124,12 +124,12 @@ class Bridge:
     # -- from states to messages (on the loop) -------------------------------------------------
 
     def _absorb(self) -> None:
-        """Read the events out of every new state and its records; keep the newest state for publishing."""
+        """Queue the events of every new state, in order; keep the newest state for publishing."""
         assert self.inbox is not None
         items = [item for item in self.inbox.take() if item[0]]  # {}: the core has not published yet
-        for state, notices, records, at in items:
-            for found in events_between(self._last, state, records) + notice_events(notices):
-                self._queue_event(found, at)
+        for state, stamped, at in items:
+            for found, when in published(self._last, state, stamped, at):
+                self._queue_event(found, when)
             self._last = state
         if items:
             self._state_from(items[-1][0])

@@ -1,12 +1,13 @@
-"""The hand-over from the core thread to the event loop: bounded, and never blocking the core.
+"""The hand-over from the core thread to the event loop: never blocking the core, never losing an event.
 
-The core thread puts each new state (with its notices and the journal records that made it) here, stamped with the wall-clock time
-it was put (the ``at`` of the events read from it: when the board's core made the change, not
+The core thread puts each new state here with the events that led to it (the core's typed
+events, then its notices as :class:`~controller.flow.published.Notice` events), each stamped
+with the wall-clock time it was put (its ``at``: when the board's core made the change, not
 when the loop got round to it); the loop takes them all at once.
-When the loop falls behind, the oldest states are dropped and counted: the next state still
-says where the game is and takes the dropped one's records (a new game is known by its start
-record, see :mod:`.messages`), only the notices of the dropped ones are lost. The loop is woken at most once per batch, so even a
-stalled loop gets a bounded number of callbacks.
+When the loop falls behind, the oldest states are dropped (only the newest says where the board
+is) and counted, but never their events: a dropped state's events go in front of the next
+one's, so every event arrives once, in order. The loop is woken at most once per batch, so even
+a stalled loop gets a bounded number of callbacks.
 """
 
 from __future__ import annotations
@@ -17,13 +18,15 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-Records = tuple[dict[str, Any], ...]
-Item = tuple[dict[str, Any], tuple[str, ...], Records, float]  # state, notices, records, Unix time of the put
+from ...flow.published import Event, Notice
+
+Stamped = tuple[tuple[Event, float], ...]  # events, each with the Unix time it was put
+Item = tuple[dict[str, Any], Stamped, float]  # a state, the events that led to it, the Unix time it was put
 
 
 class Inbox:
-    """At most ``size`` (state, notices, records, time) items; ``wake`` is called (on the putting thread) when
-    the first pair of a batch arrives, and must only schedule the loop's work."""
+    """At most ``size`` states, with every event put; ``wake`` is called (on the putting
+    thread) when the first item of a batch arrives, and must only schedule the loop's work."""
 
     def __init__(self, size: int, wake: Callable[[], None]) -> None:
         self._items: deque[Item] = deque()
@@ -31,27 +34,29 @@ class Inbox:
         self._lock = threading.Lock()
         self._wake = wake
         self._woken = False
-        self.dropped = 0  # states the loop never saw
+        self.dropped = 0  # states the loop never saw (their events it did)
 
-    def put(self, state: dict[str, Any], notices: tuple[str, ...], records: Records = ()) -> None:
+    def put(self, state: dict[str, Any], notices: tuple[str, ...], events: tuple[Event, ...] = ()) -> None:
+        at = time.time()
+        stamped = tuple((event, at) for event in (*events, *map(Notice, notices)))
         with self._lock:
             if len(self._items) == self._size:
                 self.dropped += 1
-                records = self._drop_oldest(records)
-            self._items.append((state, notices, records, time.time()))
+                stamped = self._drop_oldest(stamped)
+            self._items.append((state, stamped, at))
             wake, self._woken = not self._woken, True
         if wake:
             self._wake()
 
-    def _drop_oldest(self, records: Records) -> Records:
-        """Drop the oldest item, its records going to the next one (``records``, the newest, when
-        the inbox holds one item)."""
-        dropped = self._items.popleft()[2]
+    def _drop_oldest(self, stamped: Stamped) -> Stamped:
+        """Drop the oldest state, its events going in front of the next one's (``stamped``, the
+        newest, when the inbox holds one item)."""
+        dropped = self._items.popleft()[1]
         if not self._items:
-            return dropped + records
-        state, notices, kept, at = self._items[0]
-        self._items[0] = (state, notices, dropped + kept, at)
-        return records
+            return dropped + stamped
+        state, kept, at = self._items[0]
+        self._items[0] = (state, dropped + kept, at)
+        return stamped
 
     def take(self) -> list[Item]:
         """Everything put since the last take, oldest first."""

@@ -31,9 +31,9 @@ class Hub:
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
 
-    def publish_threadsafe(self, state: dict[str, Any], notices: tuple[str, ...], records: tuple[Any, ...] = ()) -> None:
+    def publish_threadsafe(self, state: dict[str, Any], notices: tuple[str, ...], events: tuple[Any, ...] = ()) -> None:
         """Called on the core thread: schedule the update on the event loop (the page has no use
-        for the journal records: it reads the state)."""
+        for the events: it reads the state)."""
         if self._loop is not None and not self._loop.is_closed():
             self._loop.call_soon_threadsafe(self.publish, state, notices)
 

@@ -172,6 +172,7 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
     logs_refusals = False  # the refusal is told in the news only
     ends_after_a_record = True  # the end comes with the step (or the time) that ended the last round
     knocks_out = True  # a failed restore or a dismantle out of time puts a seat out
+    tells_moves = False  # its move texts are round lines, growing within a round: its rounds are its events
 
     def __init__(self, catalogue: Any, colours: tuple[str, ...] = ("white", "black"), size: int = 9) -> None:
         super().__init__(catalogue, colours, size)

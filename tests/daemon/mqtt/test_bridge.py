@@ -11,6 +11,7 @@ import pytest
 
 from controller.daemon.config import Config, MqttConfig
 from controller.errors import ConfigError
+from controller.flow.published import Moved, Started
 
 from ..daemon_proc import free_port
 
@@ -48,8 +49,9 @@ def test_with_the_broker_down_events_wait_in_a_bounded_outbox_and_the_overflow_i
         moves: list[str] = []
         for n in range(module.OUTBOX_SIZE + 10):  # each state adds one move: one event each, and one game
             moves = [*moves, f"m{n}"]
+            started = (Started("classic", [], {}),) if n == 0 else ()
             for listener in runtime.listeners:
-                listener({**state, "moves": moves}, (), ({"kind": "start"},) if n == 0 else ())
+                listener({**state, "moves": moves}, (), (*started, Moved(n + 1, moves[-1])))
             await asyncio.sleep(0)
         await asyncio.sleep(0.05)
         waiting, unsent, connected = len(bridge._outbox), bridge.unsent, bridge.connected

@@ -1,5 +1,5 @@
-"""What a board publishes over MQTT, without a broker: the state, the events read from two
-states, commands checked like the web's, Home Assistant's discovery configs and the inbox."""
+"""What a board publishes over MQTT, without a broker: the state, the events the core tells,
+commands checked like the web's, Home Assistant's discovery configs and the inbox."""
 
 from __future__ import annotations
 
@@ -16,17 +16,21 @@ from controller.daemon.config import TOPIC_NAME
 from controller.daemon.mqtt.commands import Refused, parse_request
 from controller.daemon.mqtt.discovery import discovery_messages
 from controller.daemon.mqtt.inbox import Inbox
-from controller.daemon.mqtt.messages import events_between, notice_events, public_state, summary
+from controller.daemon.mqtt.messages import public_state, published, summary
 from controller.daemon.mqtt.topics import Topics
 from controller.events import Command, LinkChange, Tick
+from controller.flow.published import Moved, Notice
 from controller.profile import load_profile
+from controller.rules import hole_name
+from tests.flow.rig import Rig
 
 TOPICS = Topics("pentago-board", "b1")
 
 
 class Board:
     """A real core on the virtual 6x6 profile, played through the virtual board; ``step`` runs
-    what happened since the last step and returns the events between the two states."""
+    what happened since the last step and returns the events the core told meanwhile, as
+    published."""
 
     def __init__(self) -> None:
         from controller.drivers.virtual import VirtualBoard
@@ -35,19 +39,18 @@ class Board:
         self.core = Core(profile, start_time=0.0)
         self.t = 0.0
         self.hands = VirtualBoard.from_profile(profile)
-        self.records: list[dict] = []  # what the core wrote since the last step
-        self.hands.start(lambda event: self.records.extend(self.core.handle(_at(event, self.t)).records))
+        self.events: list = []  # what the core told since the last step
+        self.hands.start(lambda event: self.events.extend(self.core.handle(_at(event, self.t)).events))
         self.states = [self.core.state()]
 
     def step(self, *commands: tuple) -> list[dict]:
         for name, args in commands:
-            self.records += self.core.handle(Command(self.t, name, args)).records
+            self.events += self.core.handle(Command(self.t, name, args)).events
         self.t += 1.0
-        self.records += self.core.handle(Tick(self.t)).records  # the settle time passes: the board is judged
-        records, self.records = self.records, []
-        before, after = self.states[-1], self.core.state()
-        self.states.append(after)
-        return events_between(before, after, records)
+        self.events += self.core.handle(Tick(self.t)).events  # the settle time passes: the board is judged
+        events, self.events = self.events, []
+        self.states.append(self.core.state())
+        return [event.to_json() for event in events]
 
 
 def _at(event, t: float):
@@ -72,7 +75,8 @@ def test_a_new_game_then_a_move_are_events():
     board = Board()
     started = board.step(("new_game", {"game": "classic"}))
     assert [e["type"] for e in started] == ["game"]
-    assert started[0]["game"] == "classic" and [s["seat"] for s in started[0]["seats"]] == [1, 2]
+    assert started[0]["game"] == "classic" and started[0]["seats"] == board.states[-1]["seats"]
+    assert started[0]["options"] == board.states[-1]["options"]
     board.hands.place("b5")
     board.step()
     board.hands.quarter(4, True)
@@ -82,72 +86,117 @@ def test_a_new_game_then_a_move_are_events():
 
 def test_the_link_going_down_and_up_are_events():
     board = Board()
-    board.core.handle(LinkChange(0.5, False, "usb reset"))
+    board.events += board.core.handle(LinkChange(0.5, False, "usb reset")).events
     assert board.step() == [{"type": "link", "up": False}]
-    board.core.handle(LinkChange(1.5, True))
+    board.events += board.core.handle(LinkChange(1.5, True)).events
     assert board.step() == [{"type": "link", "up": True}]
 
 
-STATE = {"game": "classic", "moves": [], "outcome": None, "repair": [], "link": True,
-         "seats": [{"seat": 1, "name": "Ann"}, {"seat": 2, "name": "Bo"}],
-         "record": {"headers": {"Variant": "classic", "Result": "*"}, "moves": []}}
+def played(rig: Rig, *moves: str) -> list[dict]:
+    """The events ``moves`` made (on a classic board), without the notices."""
+    told = len(rig.events)
+    for move in moves:
+        rig.play(move)
+    return told_since(rig, told)
 
 
-def state(**changes) -> dict:
-    return {**STATE, **changes}
+def told_since(rig: Rig, told: int) -> list[dict]:
+    return [event.to_json() for event in rig.events[told:]]
 
 
-START = ({"kind": "start", "game": "classic", "players": 2},)
+class Stalled(Rig):
+    """A rig whose every state goes to an inbox of one (the loop stalled, a slow broker holding
+    it): the bridge sees only the newest state, with every event since the last it took."""
+
+    def __init__(self, **options) -> None:
+        self.inbox = Inbox(1, lambda: None)
+        super().__init__(**options)
+
+    def feed(self, event) -> None:
+        told, noticed = len(self.events), len(self.notices)
+        super().feed(event)
+        self.inbox.put(self.core.state(), tuple(self.notices[noticed:]), tuple(self.events[told:]))
+
+    def published(self, seen: dict) -> tuple[list[dict], dict]:
+        """The events the bridge publishes from the items the inbox holds, and the newest state."""
+        found = []
+        for state, stamped, at in self.inbox.take():
+            found += [event for event, _ in published(seen, state, stamped, at) if event["type"] != "notice"]
+            seen = state
+        return found, seen
 
 
-@pytest.mark.parametrize(("old", "new", "records", "events"), [
-    (None, state(), (), []),  # the first state is where the events start
-    (state(moves=["a1 1R"]), state(moves=["a1 1R", "b2 1L", "c3 2R"]), (),
-     [{"type": "move", "number": 2, "move": "b2 1L"}, {"type": "move", "number": 3, "move": "c3 2R"}]),
-    (state(moves=["a1 1R", "b2 1L"]), state(moves=["a1 1R"]), ({"kind": "take_back"},),
-     [{"type": "take_back", "moves": 1}]),
-    (state(moves=["a1 1R"]), state(), ({"kind": "take_back"},), [{"type": "take_back", "moves": 0}]),
-    # a restart with the same settings mid-game: its start record makes it a new game, no take-back
-    (state(moves=["a1 1R"]), state(), START, [{"type": "game", "game": "classic", "seats": STATE["seats"], "options": None}]),
-    (state(moves=["a1 1R"]), state(moves=["a1 1R", "a2"], outcome={"result": "five", "winners": [2], "lines": []},
-                                   standings=[[2], [1]]), (),
-     [{"type": "move", "number": 2, "move": "a2"},
-      {"type": "outcome", "result": "five", "winners": [2], "lines": [], "winner": "Bo", "standings": [[2], [1]]}]),
-    (state(), state(repair=["put back a white marble on b5"]), (),
-     [{"type": "repair", "steps": ["put back a white marble on b5"]}]),
-    (state(repair=["lift the marble on c3"]), state(), (), [{"type": "repaired"}]),
-    (state(moves=["a1 1R"], outcome={"result": "full", "winners": [], "lines": []}), state(), ({"kind": "next_game"},),
-     [{"type": "game", "game": "classic", "seats": STATE["seats"], "options": None}]),
-])
-def test_events_between_two_states(old, new, records, events):
-    assert events_between(old, new, records) == events
+def test_a_take_back_and_the_same_move_again_are_two_events_however_the_states_fall():
+    """The two states the loop saw (before the take-back, after the same move played again)
+    hold the same moves: read from their difference, neither event was there."""
+    rig = Stalled(start={"game": "classic"})
+    rig.play("b5 4R")
+    found, seen = rig.published({})
+    assert found[-1] == {"type": "move", "number": 1, "move": "b5 4R"}
+    rig.feed(Command(rig.t, "take_back", {}))  # the twist taken back: b5 awaits its twist again
+    for clockwise in (False, True):  # the block turned back by hand, then the same twist again
+        rig.do("quarter", 4, clockwise)
+        rig.wait()
+    found, now = rig.published(seen)
+    assert now["moves"] == seen["moves"] == ["b5 4R"] and rig.inbox.dropped > 1
+    assert found == [{"type": "take_back", "moves": 0}, {"type": "move", "number": 1, "move": "b5 4R"}]
+
+
+def test_two_moves_while_the_loop_was_away_are_two_move_events():
+    rig = Stalled(start={"game": "classic"})
+    _, seen = rig.published({})
+    rig.play("b5 4R")
+    rig.play("e2 4R")
+    found, _ = rig.published(seen)
+    assert found == [{"type": "move", "number": 1, "move": "b5 4R"}, {"type": "move", "number": 2, "move": "e2 4R"}]
+
+
+WIN = ["a1 1R", "b2 1R", "a2 1L", "b3 1R", "a3 1L", "b4 2R", "a4 2R", "c4 2R"]
+
+
+def test_a_win_is_a_move_then_the_outcome_and_a_match_goes_on_with_a_game_event():
+    rig = Rig(start={"game": "classic", "match": True, "names": ["Ann", "Bo"]})
+    assert [e["number"] for e in played(rig, *WIN)] == list(range(1, 9))
+    told = len(rig.events)
+    rig.do("place", "a5")
+    rig.wait()
+    state = rig.core.state()
+    assert told_since(rig, told) == [
+        {"type": "move", "number": 9, "move": "a5"},
+        {"type": "outcome", **state["outcome"], "winner": "Ann", "standings": [[1], [2]]}]
+    told = len(rig.events)
+    for hole in [hole for hole, reading in enumerate(rig.core.physical.readings) if reading != "empty"]:
+        rig.do("lift", hole_name(hole, rig.profile.geometry))
+    rig.wait()
+    assert told_since(rig, told) == [{"type": "game", "game": "classic", "seats": rig.core.state()["seats"],
+                                  "options": rig.core.state()["options"]}]
+
+
+def test_a_board_that_stops_matching_is_a_repair_with_its_steps_then_repaired():
+    rig = Rig(start={"game": "classic"})
+    played(rig, "b5 4R", "e2 4R")
+    told = len(rig.events)
+    rig.do("lift", "b5")  # a knocked marble (the last one lifted would be a take-back)
+    rig.wait(2.5)  # past the grace time
+    steps = rig.core.state()["repair"]
+    assert steps and told_since(rig, told) == [{"type": "repair", "steps": steps}]
+    rig.do("place", "b5")
+    rig.wait()
+    assert told_since(rig, told + 1) == [{"type": "repaired"}]
 
 
 def test_a_draw_has_draw_as_its_winner():
-    assert summary(state(outcome={"result": "full", "winners": [], "lines": []}))["winner"] == "draw"
-    assert summary(state(outcome={"result": "both", "winners": [1, 2], "lines": []}))["winner"] == "Ann & Bo"
+    seats = {"seats": [{"seat": 1, "name": "Ann"}, {"seat": 2, "name": "Bo"}]}
+    assert summary({**seats, "outcome": {"result": "full", "winners": [], "lines": []}})["winner"] == "draw"
+    assert summary({**seats, "outcome": {"result": "both", "winners": [1, 2], "lines": []}})["winner"] == "Ann & Bo"
 
 
-def test_each_notice_is_an_event():
-    assert notice_events(("b5 placed",)) == [{"type": "notice", "text": "b5 placed"}]
-
-
-MOVES = st.lists(st.sampled_from(["a1 1R", "b2 1L", "c3 2R", "d4 3L", "e5"]), max_size=6)
-
-
-@given(MOVES, MOVES, st.integers(0, 6))
-def test_the_events_turn_the_old_moves_into_the_new(old_tail, new_tail, shared):
-    """Whatever states the loop skipped, the events carry a subscriber's list of moves to the new one."""
-    common = ["f6 4R"] * shared
-    old, new = state(moves=common + old_tail), state(moves=common + new_tail)
-    moves = list(old["moves"])
-    for found in events_between(old, new, ()):
-        if found["type"] == "take_back":
-            del moves[found["moves"]:]
-        elif found["type"] == "move":
-            assert found["number"] == len(moves) + 1
-            moves.append(found["move"])
-    assert moves == new["moves"]
+def test_each_notice_is_an_event_after_the_cores_own():
+    inbox = Inbox(4, lambda: None)
+    inbox.put({"n": 1}, ("b5 placed",), (Moved(1, "b5 4R"),))
+    [(state, stamped, at)] = inbox.take()
+    assert published({"n": 0}, state, stamped, at) == [
+        ({"type": "move", "number": 1, "move": "b5 4R"}, at), ({"type": "notice", "text": "b5 placed"}, at)]
 
 
 # -- commands ----------------------------------------------------------------------------------
@@ -259,18 +308,21 @@ def test_every_board_name_the_config_takes_makes_configs_home_assistant_takes_as
 
 # -- the inbox ---------------------------------------------------------------------------------
 
-def test_the_inbox_is_bounded_counts_what_it_drops_and_wakes_once_per_batch():
+def test_the_inbox_keeps_every_event_in_order_however_many_states_it_drops_and_wakes_once_per_batch():
+    """A burst of moves while the loop is busy (a slow broker holds it): only the newest states
+    are kept, every move arrives once, in order, with the time it was made."""
     wakes = []
     inbox = Inbox(3, lambda: wakes.append(1))
-    for n in range(5):
-        inbox.put({"n": n}, (), ({"kind": "place", "n": n},))
-    kept = inbox.take()
-    assert [s["n"] for s, _, _, _ in kept] == [2, 3, 4]
-    # the dropped states' records go to the oldest kept: a start record is never lost
-    assert [[r["n"] for r in records] for _, _, records, _ in kept] == [[0, 1, 2], [3], [4]]
-    assert inbox.dropped == 2 and len(wakes) == 1
     before = time.time()
-    inbox.put({"n": 5}, ("hello",))
-    [(state, notices, _, at)] = inbox.take()
-    assert (state, notices) == ({"n": 5}, ("hello",)) and len(wakes) == 2
-    assert before <= at <= time.time()  # stamped when put: the events' "at" is when the core made the change
+    for n in range(1, 101):
+        inbox.put({"n": n}, (f"move {n}",) if n % 10 == 0 else (), (Moved(n, f"m{n}"),))
+    kept = inbox.take()
+    assert [state["n"] for state, _, _ in kept] == [98, 99, 100] and inbox.dropped == 97 and len(wakes) == 1
+    told = [event for _, stamped, _ in kept for event, _ in stamped]
+    assert [e.number for e in told if isinstance(e, Moved)] == list(range(1, 101))
+    assert told[9:11] == [Moved(10, "m10"), Notice("move 10")]  # a notice after the events of its step
+    times = [when for _, stamped, _ in kept for _, when in stamped]
+    assert times == sorted(times) and before <= times[0] and times[-1] <= time.time()
+    inbox.put({"n": 101}, ("hello",))
+    [(state, stamped, at)] = inbox.take()
+    assert (state, stamped) == ({"n": 101}, ((Notice("hello"), at),)) and len(wakes) == 2

@@ -11,7 +11,8 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.daemon.mqtt.messages import events_between
+from controller.daemon.mqtt.messages import published
+from controller.flow.published import Started
 from controller.games.puzzle.events import puzzle_events
 from controller.events import Command
 from controller.rules import hole_name
@@ -23,7 +24,7 @@ PUZZLE_TYPES = ("stage", "round", "dismantled", "restore", "out", "outcome")
 
 
 class Recorded(Rig):
-    """A rig keeping the core's state after every event with the records it wrote, as the
+    """A rig keeping the core's state after every event with the events it told, as the
     bridge's inbox receives them."""
 
     def __init__(self, **options) -> None:
@@ -34,9 +35,9 @@ class Recorded(Rig):
                                                "names": ["Ada", "Bo", "Cy"], **options}))
 
     def feed(self, event) -> None:
-        written = len(self.records)
+        told = len(self.events)
         super().feed(event)
-        self.states.append((self.core.state(), tuple(self.records[written:])))
+        self.states.append((self.core.state(), tuple((e, self.t) for e in self.events[told:])))
 
     def build(self) -> None:
         for hole, _ in H.holes():
@@ -75,19 +76,19 @@ def read(states) -> list[dict]:
 
 
 def everything(states) -> list[dict]:
-    """The events the bridge reads from (state, records) pairs."""
-    return [e for (old, _), (new, records) in itertools.pairwise(states) for e in events_between(old, new, records)]
+    """The events the bridge publishes from (state, events) pairs."""
+    return [e for (old, _), (new, told) in itertools.pairwise(states) for e, _ in published(old, new, told, 0.0)]
 
 
 def skipping(states, kept: list[int]) -> list[tuple[dict, tuple]]:
     """The first, ``kept`` and last pairs, as the bridge's inbox hands them on when it drops the
-    others: a dropped state's records go with the next one kept."""
-    shown, records = [states[0]], ()
-    for number, (state, written) in enumerate(states[1:], start=1):
-        records += written
+    others: a dropped state's events go with the next one kept."""
+    shown, told = [states[0]], ()
+    for number, (state, events) in enumerate(states[1:], start=1):
+        told += events
         if number in kept or number == len(states) - 1:
-            shown.append((state, records))
-            records = ()
+            shown.append((state, told))
+            told = ()
     return shown
 
 
@@ -153,11 +154,11 @@ def test_a_state_without_a_puzzle_has_no_puzzle_events():
 
 
 def test_a_game_started_again_with_the_same_settings_counts_its_rounds_from_one():
-    """Its start record makes it a new game: its first stage and round are events again."""
+    """Its game event makes it a new game: its first stage and round are events again."""
     played = {"picture": "H", "step": "dismantle", "k": 2, "stage": 2, "restorer": 1, "dismantler": 2,
               "rounds": [{"restorer": 1, "dismantler": 2, "k": 1, "passed": True}] * 2}
     again = {**played, "k": 1, "stage": 1, "rounds": []}
-    start = ({"kind": "start", "game": "puzzle", "players": 2},)
-    found = events_between({"game": "puzzle", "detail": played}, {"game": "puzzle", "detail": again}, start)
+    start = ((Started("puzzle", [], {}), 0.0),)
+    found = [e for e, _ in published({"game": "puzzle", "detail": played}, {"game": "puzzle", "detail": again}, start, 0.0)]
     assert [(e["type"], e.get("round"), e.get("k")) for e in found] == [
         ("game", None, None), ("stage", None, 1), ("round", 1, 1)]
