@@ -172,6 +172,33 @@ def test_a_win_is_a_move_then_the_outcome_and_a_match_goes_on_with_a_game_event(
                                   "options": rig.core.state()["options"]}]
 
 
+def test_a_triple_move_is_told_once_its_colour_is_confirmed_and_its_block_turned():
+    from tests.core.test_triple_core import place, press, triple_rig, twist
+
+    rig = triple_rig(players=2, cards="BBBBY")
+    told = len(rig.events)
+    place(rig, "b5")
+    press(rig, "back", "back")  # blue, yellow, red
+    assert told_since(rig, told) == []  # a placement awaiting its colour, then its twist, is no move yet
+    press(rig, "ok")
+    twist(rig, 4)
+    assert told_since(rig, told) == [{"type": "move", "number": 1, "move": "Rb5 4R"}]
+
+
+def test_a_triple_elimination_is_the_outcome_with_its_winner():
+    from tests.core.test_triple_core import place, triple_rig, twist
+
+    rig = triple_rig(sensing="colour", players=2, cards="BBBBY")
+    for hole in ("a1", "b1", "c1", "d1"):
+        place(rig, hole, "blue")
+        twist(rig, 1)
+    place(rig, "e1", "yellow")
+    state = rig.core.state()
+    found = told_since(rig, 0)
+    assert [e["number"] for e in found if e["type"] == "move"] == [1, 2, 3, 4, 5]
+    assert found[-1] == {"type": "outcome", **state["outcome"], "winner": "Seat 1", "standings": [[1], [2]]}
+
+
 def test_a_board_that_stops_matching_is_a_repair_with_its_steps_then_repaired():
     rig = Rig(start={"game": "classic"})
     played(rig, "b5 4R", "e2 4R")
