@@ -347,6 +347,7 @@ class PlaceTwistFlow(Generic[G]):
         if resume.problem is not None:  # the refused record may have changed part of the flow
             flow = cls(catalogue, colours, size)
             flow.replay(records[:resume.used])
+        flow.take_events()  # what the replay went through happened before: nothing to tell now
         return flow, resume
 
     def replay(self, records: list[dict[str, Any]]) -> Resume:

@@ -157,9 +157,6 @@ class GameSpec:
     # Only for flows that can take any move back (``rewind``), even the game's last.
     eager: bool = False
     aliases: tuple[str, ...] = ()  # other names a new-game command may give (Triple's ``personal`` flag)
-    # The game's own MQTT events, read from two published states' ``detail`` (old None: a new
-    # game began); a game with them publishes no ``move`` events (Picture-Puzzle's rounds).
-    events: Callable[[dict[str, Any] | None, dict[str, Any]], list[dict[str, Any]]] | None = None
 
     def variant(self, size: int) -> str:
         """The variant its records name on a ``size`` board (``classic-9x9``)."""

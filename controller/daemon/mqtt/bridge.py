@@ -127,8 +127,8 @@ class Bridge:
         """Queue the events of every new state, in order; keep the newest state for publishing."""
         assert self.inbox is not None
         items = [item for item in self.inbox.take() if item[0]]  # {}: the core has not published yet
-        for state, stamped, at in items:
-            for found, when in published(self._last, state, stamped, at):
+        for state, stamped in items:
+            for found, when in published(stamped):
                 self._queue_event(found, when)
             self._last = state
         if items:

@@ -21,7 +21,7 @@ from typing import Any
 from ...flow.published import Event, Notice
 
 Stamped = tuple[tuple[Event, float], ...]  # events, each with the Unix time it was put
-Item = tuple[dict[str, Any], Stamped, float]  # a state, the events that led to it, the Unix time it was put
+Item = tuple[dict[str, Any], Stamped]  # a state and the events that led to it
 
 
 class Inbox:
@@ -43,7 +43,7 @@ class Inbox:
             if len(self._items) == self._size:
                 self.dropped += 1
                 stamped = self._drop_oldest(stamped)
-            self._items.append((state, stamped, at))
+            self._items.append((state, stamped))
             wake, self._woken = not self._woken, True
         if wake:
             self._wake()
@@ -54,8 +54,8 @@ class Inbox:
         dropped = self._items.popleft()[1]
         if not self._items:
             return dropped + stamped
-        state, kept, at = self._items[0]
-        self._items[0] = (state, dropped + kept, at)
+        state, kept = self._items[0]
+        self._items[0] = (state, dropped + kept)
         return stamped
 
     def take(self) -> list[Item]:

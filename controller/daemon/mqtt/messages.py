@@ -9,20 +9,15 @@ names joined by " & ", or "draw").
 
 Events are the core's own, made where each thing happened and handed over with the state that
 followed (:mod:`controller.flow.published`: ``game``, ``move``, ``take_back``, ``outcome``,
-``repair``, ``repaired``, ``link``, ``notice``), published each once and in order. Picture-Puzzle's
-rounds (its spec's ``events``, :mod:`controller.games.puzzle.events`: ``stage``, ``round``,
-``dismantled``, ``restore``, ``out``) are still read from the difference of two states' ``detail``
-(the last state the bridge read, or none after a ``game`` event), placed after the game's start;
-its round lines, which grow step by step within a round, are no ``move`` events.
+``repair``, ``repaired``, ``link``, ``notice``; a game's own, such as Picture-Puzzle's rounds in
+:mod:`controller.games.puzzle.events`), published each once and in order: none is read from
+the difference of two states.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ... import games
-from ...flow.published import Started
-from ...games import GameSpec
 from .inbox import Stamped
 
 HIDDEN_KEYS = ("frame",)
@@ -58,29 +53,6 @@ def _winner(outcome: dict[str, Any], names: dict[int, str]) -> str:
     return " & ".join(names.get(seat, f"Seat {seat}") for seat in winners) if winners else "draw"
 
 
-def published(old: dict[str, Any] | None, new: dict[str, Any], stamped: Stamped,
-              at: float) -> list[tuple[dict[str, Any], float]]:
-    """The events of the step from ``old`` to ``new`` as published, each with its time: the
-    core's (``stamped``) in order, and a game's own events read from its state (after the last
-    ``game`` event, at ``at``, when ``new`` was put; none from the first state, ``old`` None)."""
-    found = [(event.to_json(), when) for event, when in stamped]
-    if old is None:
-        return found
-    starts = [n for n, (event, _) in enumerate(stamped) if isinstance(event, Started)]
-    own = [(event, at) for event in _game_events(None if starts else old, new)]
-    after = starts[-1] + 1 if starts else 0
-    return found[:after] + own + found[after:]
-
-
-def _spec(state: dict[str, Any]) -> GameSpec | None:
-    """The spec of the game in play in ``state``, or None (the menu, or a name no game has)."""
-    name = state.get("game")
-    return games.get(name) if name in games.NAMES else None
-
-
-def _game_events(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[str, Any]]:
-    """The events a game reads from its own ``detail`` (see :attr:`GameSpec.events`)."""
-    spec = _spec(new)
-    if spec is None or spec.events is None:
-        return []
-    return spec.events(old, new)
+def published(stamped: Stamped) -> list[tuple[dict[str, Any], float]]:
+    """The events the core told, as published, each with its time."""
+    return [(event.to_json(), when) for event, when in stamped]

@@ -65,7 +65,6 @@ from typing import Any
 
 from ...ai.puzzle import DEFAULT_LEVEL, LEVELS
 from ...checks import among, within
-from .events import puzzle_events
 from .flow import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
 from ...rules.puzzle.picture_rating import rate
 from ...rules.puzzle.pictures import SIZES, library_names, library_picture, picture_name, shipped_names
@@ -243,7 +242,6 @@ SPEC = GameSpec(
     scene=scene,
     colours=colours,
     rules=make,
-    events=puzzle_events,
     lights=tuple((colour, f"on an empty hole in Picture-Puzzle's build: put a {colour} stone here")
                  for colour in PICTURE_COLOURS),
 )

@@ -68,6 +68,7 @@ from ...flow.options import GameOptions
 from ...flow.place_twist import AWAITING_PLACEMENT, CHOOSING, GAME_OVER, REPAIR, PlaceTwistFlow
 from ...flow.seats import COMPUTER
 from .summary import summary_csv
+from .events import Dismantled, Out, Restored, RoundBegun, StageBegun
 from ...flow.steps import Action
 
 BUILDING = "building"  # the picture is built, a lit hole at a time
@@ -179,6 +180,7 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
         self.show_until: float | None = None
         self.left_s = None  # the countdown at the last tick
         self.last_round: Round | None = None
+        self.told_stage = 0  # the last stage told (see controller.games.puzzle.events)
         self.now = 0.0  # the latest time the flow was told (a guided-back picture is shown from then)
 
     # -- starting ------------------------------------------------------------------------------
@@ -189,6 +191,8 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
         game.in_hand = lambda: self.state  # the phase is the machine's: the game reads it there
         self.show_until = self.left_s = None
         self.last_round = None
+        self.told_stage = 0
+        self._tell_stage(game)
         check = game.options.check
         if check is not Check.COLOUR:
             self.news.append(f"this board checks {'only where stones are' if check is Check.PRESENCE else 'white and black only'}, "
@@ -283,6 +287,8 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
         self.shown()
         self.show_until = None
         game.begin(t)
+        self.events.append(RoundBegun(len(game.rounds) + 1, game.stage, game.k, game.picture.title,
+                                      game.restorer, game.dismantler))
         if game.options.practice:
             game.plan = list(dismantle(game, seed=len(game.rounds), level=self.options.get("level", DEFAULT_LEVEL)))
             self.news.append(f"look away! the computer dismantles ({_count(game.k, 'stone')} out, "
@@ -294,12 +300,15 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
     def _restore(self, game: BoardPuzzle, t: float) -> None:
         self.dismantled()
         game.begin(t)
+        self.events.append(Dismantled(len(game.rounds) + 1, game.restorer))
         limit = game.options.restore_limit_s
         self.news.append(f"{self._name(game.restorer)}: restore now" + (f" ({limit:g} s)" if limit else ""))
 
     def _round_over(self, game: BoardPuzzle, ended: Round, t: float) -> dict[str, Any]:
         """A round ended: say how, put the picture back in play; what it set off, for the record."""
         self.last_round, self.left_s = ended, None
+        self._tell_result(game, ended)
+        self._tell_stage(game)
         said: dict[str, Any] = {"round": {"passed": ended.passed, "reason": ended.reason.value, "out": ended.out}}
         if ended.passed:
             self.news.append(f"{self._name(ended.restorer)} restored the picture")
@@ -319,6 +328,23 @@ class PuzzleFlow(PlaceTwistFlow[BoardPuzzle]):
         else:
             self.failed()  # the board differs from the picture: the repair guidance puts it back
         return said
+
+    def _tell_result(self, game: BoardPuzzle, ended: Round) -> None:
+        """The restore judged (none when the dismantle ran out of time), and who went out."""
+        reason = ended.reason.value
+        if ended.passed is not None:
+            self.events.append(Restored(ended.number, ended.restorer, ended.dismantler, ended.k, ended.passed,
+                                        reason, ended.restore_s))
+        if ended.passed is not True:
+            seat = ended.restorer if ended.passed is False else ended.dismantler
+            names = self.seat_names()[:game.players]  # as the state's seats (a practice's computer has none)
+            self.events.append(Out(ended.number, seat, names[seat - 1] if seat <= len(names) else "", reason))
+
+    def _tell_stage(self, game: BoardPuzzle) -> None:
+        """A stage begun: the game's first, or the next (k rising with it)."""
+        if game.stage != self.told_stage:
+            self.told_stage = game.stage
+            self.events.append(StageBegun(game.stage, game.k, game.picture.title))
 
     def _guided_back(self) -> None:
         """After a failed round the picture stands again: show it (from the next tick), or with

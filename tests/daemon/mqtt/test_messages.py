@@ -120,8 +120,8 @@ class Stalled(Rig):
     def published(self, seen: dict) -> tuple[list[dict], dict]:
         """The events the bridge publishes from the items the inbox holds, and the newest state."""
         found = []
-        for state, stamped, at in self.inbox.take():
-            found += [event for event, _ in published(seen, state, stamped, at) if event["type"] != "notice"]
+        for state, stamped in self.inbox.take():
+            found += [event for event, _ in published(stamped) if event["type"] != "notice"]
             seen = state
         return found, seen
 
@@ -221,8 +221,9 @@ def test_a_draw_has_draw_as_its_winner():
 def test_each_notice_is_an_event_after_the_cores_own():
     inbox = Inbox(4, lambda: None)
     inbox.put({"n": 1}, ("b5 placed",), (Moved(1, "b5 4R"),))
-    [(state, stamped, at)] = inbox.take()
-    assert published({"n": 0}, state, stamped, at) == [
+    [(state, stamped)] = inbox.take()
+    at = stamped[0][1]
+    assert published(stamped) == [
         ({"type": "move", "number": 1, "move": "b5 4R"}, at), ({"type": "notice", "text": "b5 placed"}, at)]
 
 
@@ -344,12 +345,12 @@ def test_the_inbox_keeps_every_event_in_order_however_many_states_it_drops_and_w
     for n in range(1, 101):
         inbox.put({"n": n}, (f"move {n}",) if n % 10 == 0 else (), (Moved(n, f"m{n}"),))
     kept = inbox.take()
-    assert [state["n"] for state, _, _ in kept] == [98, 99, 100] and inbox.dropped == 97 and len(wakes) == 1
-    told = [event for _, stamped, _ in kept for event, _ in stamped]
+    assert [state["n"] for state, _ in kept] == [98, 99, 100] and inbox.dropped == 97 and len(wakes) == 1
+    told = [event for _, stamped in kept for event, _ in stamped]
     assert [e.number for e in told if isinstance(e, Moved)] == list(range(1, 101))
     assert told[9:11] == [Moved(10, "m10"), Notice("move 10")]  # a notice after the events of its step
-    times = [when for _, stamped, _ in kept for _, when in stamped]
+    times = [when for _, stamped in kept for _, when in stamped]
     assert times == sorted(times) and before <= times[0] and times[-1] <= time.time()
     inbox.put({"n": 101}, ("hello",))
-    [(state, stamped, at)] = inbox.take()
-    assert (state, stamped) == ({"n": 101}, ((Notice("hello"), at),)) and len(wakes) == 2
+    [(state, stamped)] = inbox.take()
+    assert (state, stamped) == ({"n": 101}, ((Notice("hello"), stamped[0][1]),)) and len(wakes) == 2
