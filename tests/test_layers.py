@@ -50,11 +50,6 @@ REGISTRY = "controller/games/__init__.py"  # one line per game
 # The `game` command is the rules' own referee on the command line (it takes their variants by name),
 # `pictures` shows Picture-Puzzle's library.
 GAME_COMMAND = {"controller/commands/game.py", "controller/commands/game_puzzle.py", "controller/commands/pictures.py"}
-# Picture-Puzzle's picture library (rules/puzzle/pictures.py) is also the daemon's: the user picture
-# folder it is handed, and the save_picture command's title check. Since rules/puzzle/ is a
-# folder of its own this check sees them; they are named here until the library has a home
-# outside the game's rules.
-PICTURE_LIBRARY_USERS = {"controller/daemon/service.py", "controller/daemon/requests.py"}
 
 
 def unit_of(module: str) -> str:
@@ -137,7 +132,7 @@ def in_a_home(path: Path) -> bool:
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_module_outside_a_games_home_names_a_game(path: Path) -> None:
-    if in_a_home(path) or str(path.relative_to(ROOT)) in {REGISTRY, *GAME_COMMAND, *PICTURE_LIBRARY_USERS}:
+    if in_a_home(path) or str(path.relative_to(ROOT)) in {REGISTRY, *GAME_COMMAND}:
         return
     named = names_of_games(path)
     assert not named, f"{path.relative_to(ROOT)} names {named}: ask the registry (controller.games) instead"

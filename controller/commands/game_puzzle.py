@@ -11,11 +11,10 @@ from typing import Any
 
 from ..files import read_bounded
 from ..rules import IllegalMoveError, NotationError
-from ..rules.puzzle.pictures import Picture, load_picture
+from ..rules.puzzle.pictures import MAX_PICTURE_BYTES, Picture, load_picture
 from ..rules.puzzle import Phase, PuzzleGame, PuzzleOptions, Round
 from .pictures import BOARDS, diagram
 
-MAX_PICTURE_BYTES = 64 * 1024  # a 9x9 picture is about 100 bytes
 
 HELP = """\
 Picture-Puzzle (--variant puzzle --picture NAME_OR_FILE --players N [--board 6x6|9x9]

@@ -32,16 +32,17 @@ from ..rules import Phase, Twist
 from . import snapshot
 from .computer import Computer
 from .display import Display
-from .effects import Effects, Outbox
+from .effects import Effects, Outbox, SavePicture
 from .menu import MenuRoom
 from .referee import Referee, describe
 
 DEFAULT_COLOURS = ("white", "black")  # the board's marbles when the profile names none
 KNOWN = (HoleReading, EncoderSteps, ButtonPress, LinkChange, Command, Tick)  # the events the core handles
-COMMANDS = ("new_game", "take_back", "abort", "menu", "hint", "computer_move", "hint_move", "save_picture")
+COMMANDS = ("new_game", "take_back", "abort", "menu", "hint", "computer_move", "hint_move", "save_picture",
+            "picture_saved")
 # How notices name the commands and the flow's states: in words, never the identifiers.
 COMMAND_WORDS = {"new_game": "new game", "take_back": "take back", "computer_move": "computer's move",
-                 "hint_move": "hint", "save_picture": "save picture"}
+                 "hint_move": "hint", "save_picture": "save picture", "picture_saved": "picture saved"}
 WHILE = {AWAITING_PLACEMENT: "while a marble is awaited", AWAITING_TWIST: "while a twist is awaited",
          REPAIR: "while the board is being repaired", GAME_OVER: "once the game is over",
          BETWEEN_GAMES: "between the games of a match"}
@@ -74,6 +75,7 @@ class Core:
         self.geometry = profile.geometry
         self.level: int | None = None  # the board's configured level of the computer (the runtime's)
         self.pictures_saved = 0  # pictures saved from this board since it started
+        self.saving: SavePicture | None = None  # the picture this event asks the daemon to keep
         self.games_started = 0  # new games started since it started (the page's messages start afresh with each)
         self.now = start_time
         self.referee = Referee(profile, settle_s, grace_s, turn_settle_s, start, steady_s)
@@ -103,7 +105,8 @@ class Core:
         if think is not None:
             think = replace(think, opponent=self.spec.opponent)  # the spec says who plays the game
         records, notices, events = self.out.take()
-        return Effects(frame, records, notices, think, self.next_deadline(), events)
+        save, self.saving = self.saving, None
+        return Effects(frame, records, notices, think, self.next_deadline(), events, save)
 
     def _tell_repair(self, repairing: bool) -> None:
         """A repair begun or ended in this event (whether the board shows a game it does not
@@ -217,7 +220,8 @@ class Core:
     def _command(self, name: str, args: Mapping[str, Any]) -> None:
         handler = {"new_game": self._new_game, "take_back": self._take_back, "abort": self._abort,
                    "menu": self._abort, "hint": self._hint, "computer_move": self._computer_move,
-                   "hint_move": self._hint_move, "save_picture": self._save_picture}.get(name)
+                   "hint_move": self._hint_move, "save_picture": self._save_picture,
+                   "picture_saved": self._picture_saved}.get(name)
         if handler is None:
             self.out.notices.append(f"unknown command {name!r}; commands: {', '.join(COMMANDS)}")
         elif not isinstance(args, Mapping):
@@ -277,11 +281,23 @@ class Core:
         self.out.notices.append(self.computer.answer_hint(self.flow, args))
 
     def _save_picture(self, args: Mapping[str, Any]) -> None:
-        """Capture the board as the sensors read it now and save it among the user pictures,
-        titled ``args["title"]`` (see :func:`controller.games.save_picture`)."""
-        notice, saved = games.save_picture(self.physical.readings, self.geometry, args.get("title"))
-        self.out.notices.append(notice)
-        self.pictures_saved += saved  # the page reads the library afresh when this changes
+        """Capture the board as the sensors read it now, titled ``args["title"]`` (see
+        :func:`controller.games.capture_picture`), and ask the daemon to keep it: its store
+        writes off the core thread and answers with ``picture_saved``. A capture refused (a bad
+        title, an empty board, a marble of no picture colour) is a notice at once."""
+        try:
+            picture = games.capture_picture(self.physical.readings, self.geometry, args.get("title"))
+        except ValueError as error:
+            self.out.notices.append(f"save picture: {error}")
+            return
+        self.saving = SavePicture(picture)
+
+    def _picture_saved(self, args: Mapping[str, Any]) -> None:
+        """The store's answer to a save: what happened, said as a notice."""
+        notice = args.get("notice")
+        if isinstance(notice, str):
+            self.out.notices.append(notice)
+        self.pictures_saved += args.get("saved") is True  # the page reads the library afresh when this changes
 
     def _start(self, options: GameOptions) -> None:
         """Start checked ``options``' game (with its own flow if it has another)."""

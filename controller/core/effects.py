@@ -1,5 +1,5 @@
-"""What the core hands the runtime after an event: :class:`Effects`, and :class:`Think`, a
-request for the computer opponent's move."""
+"""What the core hands the runtime after an event: :class:`Effects`; :class:`Think`, a
+request for the computer opponent's move; and :class:`SavePicture`, a picture to keep."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from ..flow.contract import GameRules
 from ..flow.published import Event
+from ..games import Picture
 
 RGB = tuple[int, int, int]
 
@@ -23,6 +24,7 @@ class Effects:
     think: Think | None = None  # a position for the computer opponent (answered by a Command)
     deadline: float | None = None  # when the core wants the next Tick (Core.next_deadline), None: never
     events: tuple[Event, ...] = ()  # what happened, in order, for the subscribers (controller.flow.published)
+    save: SavePicture | None = None  # a picture for the daemon's store to write (answered by a Command)
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,17 @@ class Think:
     level: int | None = None  # the game's "level" option; None: the daemon's configured level
     answer: str = "computer_move"  # the command the answer comes back as ("hint_move" for a hint)
     opponent: str | None = None  # who plays it, as the game's spec says (controller.ai.OPPONENTS); None: by the game
+
+
+@dataclass(frozen=True)
+class SavePicture:
+    """A request to keep ``picture`` (the board captured as it stands) among the saved
+    pictures, answered with ``Command(answer, {"notice": <what happened>, "saved": <bool>})``.
+    Writing a file can be slow or fail (a full disk, a read-only folder), so the runtime has the
+    daemon's picture store write it off the core thread; the core only decides."""
+
+    picture: Picture
+    answer: str = "picture_saved"
 
 
 class Telling(Protocol):

@@ -14,8 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import shown
-from ..games import OptionError, argument_names, options
-from ..rules.puzzle.pictures import SIZES, check_title, library_names, picture_name
+from ..games import OptionError, argument_names, options, pictures
 from .web.api import BadRequest, field
 
 COMMANDS = ("new_game", "take_back", "menu", "hint", "save_picture")
@@ -64,11 +63,6 @@ def command_args(name: str, args: dict[str, Any]) -> dict[str, Any]:
 def picture_title(title: Any) -> str:
     """A new picture's title: one that can name a file and that no picture has yet (either size)."""
     try:
-        tidy = check_title(title)
+        return pictures().free_title(title)
     except ValueError as error:
         raise BadRequest(f"save_picture: {error}") from None
-    taken = [f"{size}x{size}" for size in SIZES if picture_name(tidy) in library_names(size)]
-    if taken:
-        raise BadRequest(f"save_picture: a picture named {picture_name(tidy)!r} is already in the "
-                         f"{' and '.join(taken)} library; choose another title")
-    return tidy

@@ -39,12 +39,14 @@ import time
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from queue import Queue
 from typing import Any, Protocol
 
 from ..drivers.base import Frame, InputDriver, PixelOutput
 from ..events import ButtonPress, Command, EncoderSteps, Event, HoleReading, InputEvent, LinkChange, Tick
 from ..flow import FRESH_KINDS
 from ..flow.published import Event as PublishedEvent
+from ..games import PictureStore
 from ..repeats import Repeats
 from ..errors import shown
 from . import health
@@ -121,9 +123,12 @@ class Runtime:
                  journal: JournalLike, notifier: Notifier, tape: TapeLike | None = None,
                  clock: Callable[[], float] = time.monotonic, brightness: float = 1.0,
                  think_s: float | None = None, level: int = 2, engine: str = "python",
-                 rebuild: Rebuild | None = None) -> None:
+                 rebuild: Rebuild | None = None, pictures: PictureStore | None = None) -> None:
         self.core, self.inputs, self.pixels = core, inputs, pixels
         self.rebuild = rebuild
+        self.pictures = pictures or PictureStore()  # where saved pictures go (none: a save is refused)
+        self._to_save: Queue[Any] = Queue()  # the core's saves, for the pictures thread, in order
+        self._saver: threading.Thread | None = None
         self.journal, self.notifier, self.tape, self.clock = journal, notifier, tape, clock
         self.brightness = brightness
         self.think_s = think_s  # the computer's time per move; None: the AI's own for its level
@@ -308,6 +313,8 @@ class Runtime:
             self._show(effects.frame)
         if effects.think is not None:
             self._think(effects.think)
+        if effects.save is not None:
+            self._save(effects.save)
         for notice in effects.notices:
             log("notice", text=notice)
         if effects.frame is not None or effects.records or effects.notices or effects.events or not isinstance(item, Tick):
@@ -367,6 +374,25 @@ class Runtime:
                 return
             log("computer opponent fell back", logging.WARNING, why=why, plays=kind, move=game.move_name(move))
         self.put(Command(self.clock(), request.answer, {"key": request.key, "move": game.move_name(move)}))
+
+    def _save(self, request: Any) -> None:
+        """Have the picture store keep the core's picture off the core thread (a disk can be
+        slow or refuse), one save after another in the order asked; the store's notice comes
+        back to the core as the command the request names."""
+        if self._saver is None:
+            self._saver = threading.Thread(target=self._saving, name="pictures", daemon=True)
+            self._saver.start()
+        self._to_save.put(request)
+
+    def _saving(self) -> None:
+        while True:
+            request = self._to_save.get()
+            try:
+                notice, saved = self.pictures.keep(request.picture)
+            except Exception as exc:  # a store bug must not leave the players without an answer
+                logging.getLogger("pentago_board").exception("picture store failed")
+                notice, saved = f"save picture: the picture store failed ({type(exc).__name__}: {exc})", False
+            self.put(Command(self.clock(), request.answer, {"notice": notice, "saved": saved}))
 
     def _write(self, item: object, records: tuple[dict[str, Any], ...]) -> bool:
         """Write ``records`` durably; False (the board paused) when the journal cannot take

@@ -24,9 +24,9 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import ConfigError, PentagoError, TapeError
+from ..games import PictureStore, use_pictures
 from ..files import read_bounded
 from ..journal import Journal
-from ..rules.puzzle.pictures import use_user_folder
 from ..profile import Profile, load_profile
 from . import health
 from .config import Config, is_token, load_config
@@ -68,7 +68,8 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None, *
 
     profile = load_profile(config.profile)
     journal = Journal(config.journal)
-    use_user_folder(Path(config.journal).parent / PICTURES_DIR)  # before the core: a game resumed may play one
+    pictures = PictureStore(Path(config.journal).parent / PICTURES_DIR)  # the runtime writes, off the core thread
+    use_pictures(pictures)  # what the library shows, before the core: a game resumed may play a saved picture
     clock = time.monotonic
     core = core_from_journal(profile, journal, clock())
 
@@ -79,7 +80,8 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None, *
     inputs = build_inputs(profile, **overrides)
     runtime = Runtime(core, inputs=inputs, pixels=build_pixels(profile), journal=journal, rebuild=rebuild,
                       notifier=notifier, tape=_tape(config, profile, clock(), core), clock=clock,
-                      brightness=config.brightness, level=config.game.level, engine=config.game.engine)
+                      brightness=config.brightness, level=config.game.level, engine=config.game.engine,
+                      pictures=pictures)
     board = inputs if profile.driver == "virtual" else None
     if board is not None and lay_out:
         _lay_out(board, core)

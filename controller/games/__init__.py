@@ -26,8 +26,11 @@ from ..flow.options import GameOptions
 from ..rules import NotationError
 from ..rules import record as records
 from ..rules.record import AnyGame, Record
+from ..rules.puzzle.pictures import Picture
 from . import classic, multiplayer, puzzle, teams, triple
-from .puzzle.capture import save as save_picture  # the board's pictures are Picture-Puzzle's
+# The board's pictures are Picture-Puzzle's: captured by the core, kept by the daemon's store.
+from .puzzle.capture import capture as capture_picture
+from .puzzle.store import PictureStore, library as pictures, use as use_pictures
 from .spec import FLAGS, LEVEL, Choice, Flow, GameSpec, OptionError
 
 GAMES: tuple[GameSpec, ...] = (
@@ -40,8 +43,9 @@ GAMES: tuple[GameSpec, ...] = (
 NAMES = tuple(spec.name for spec in GAMES)
 DEFAULT = "classic"
 
-__all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameOptions", "GameSpec", "OptionError", "argument_names", "get",
-           "offered", "options", "parse_record", "replay", "resumed", "save_picture", "start", "variants"]
+__all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameOptions", "GameSpec", "OptionError", "Picture",
+           "PictureStore", "argument_names", "capture_picture", "get", "offered", "options", "parse_record", "pictures",
+           "replay", "resumed", "start", "use_pictures", "variants"]
 
 
 def get(name: str) -> GameSpec:

@@ -90,7 +90,7 @@ def test_a_whole_move_and_its_notice(core: Core) -> None:
     (Command(0.0, "new_game", {"game": "chess"}), "new game: game 'chess' is not available (games: classic, triple, puzzle)"),
     (Command(0.0, "new_game", {"players": 3}), "new game: players 3: classic Pentago is for 2 players"),
     (Command(0.0, "new_game", {"match": "yes"}), "new game: match 'yes' must be true or false"),
-    (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu, hint, computer_move, hint_move, save_picture"),
+    (Command(0.0, "fly", {}), "unknown command 'fly'; commands: new_game, take_back, abort, menu, hint, computer_move, hint_move, save_picture, picture_saved"),
     (Command(0.0, "take_back", {}), "nothing to take back: no game is running"),
     (HoleReading(0.0, 99, "marble"), "ignored a hole reading: hole index 99 is not on the 6x6 board"),
     (EncoderSteps(0.0, 0, 1), "ignored encoder steps: block 0 is not on the board (blocks 1-4)"),

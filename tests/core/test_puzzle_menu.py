@@ -9,15 +9,16 @@ import pytest
 from controller.events import Command
 from controller.games.puzzle import by_difficulty
 from controller.rules import hole_name
-from controller.rules.puzzle.pictures import library_names, library_picture, use_user_folder
+from controller.games import PictureStore, pictures, use_pictures
+from controller.rules.puzzle.pictures import library_names, library_picture
 from tests.flow.rig import Rig
 
 
 @pytest.fixture
 def user_pictures(tmp_path):
-    use_user_folder(tmp_path / "pictures")
+    use_pictures(PictureStore(tmp_path / "pictures"))  # the daemon's store, which the rig's saves use too
     yield tmp_path / "pictures"
-    use_user_folder(None)
+    use_pictures(None)
 
 
 def pick(r: Rig, value) -> None:
@@ -69,7 +70,7 @@ def test_a_picture_saved_from_the_board_is_offered_on_the_menu_and_plays(user_pi
     r.feed(Command(r.t, "save_picture", {"title": "Our Boat"}))
     assert r.notices[-1] == "saved the picture 'Our Boat' (4 stones) as 'our-boat' for the 6x6 board (our-boat.txt)"
     assert (user_pictures / "6x6" / "our-boat.txt").read_text().splitlines()[0] == "Our Boat"
-    assert library_names(6)[-1] == "our-boat" and "our-boat" not in library_names(9)
+    assert pictures().names(6)[-1] == "our-boat" and "our-boat" not in pictures().names(9)
     assert by_difficulty(6)[-1] == "our-boat"  # after the shipped pictures, whose holes stay put
     for hole, _ in stones:
         r.do("lift", hole)
@@ -111,8 +112,8 @@ def test_a_presence_board_saves_its_marbles_white_and_no_folder_is_a_notice(user
     r = Rig(sensing="presence")
     r.do("place", "a1"); r.do("place", "f6"); r.wait()
     r.feed(Command(r.t, "save_picture", {"title": "Corners"}))
-    assert library_picture("corners", 6).rows()[0] == ".....W" and library_picture("corners", 6).colours_used == (0,)
-    use_user_folder(None)
+    assert pictures().picture("corners", 6).rows()[0] == ".....W" and pictures().picture("corners", 6).colours_used == (0,)
+    use_pictures(None)
     r.feed(Command(r.t, "save_picture", {"title": "Again"}))
     assert r.notices[-1] == "save picture: this board keeps no user pictures (no state directory)"
 

@@ -65,7 +65,7 @@ from controller.games.triple import FreeChoice
 from controller.journal import Journal, decode_record, encode_record
 from controller.profile import ColourInput, Profile, load_profile
 from controller.rules import Phase, Twist
-from controller.rules.puzzle.pictures import use_user_folder
+from controller.games import PictureStore, use_pictures
 from controller.rules.puzzle.notation import Kind
 
 SIZES = (6, 9)
@@ -156,7 +156,8 @@ class BoardModel(RuleBasedStateMachine):
         super().__init__()
         self.pictures = tempfile.mkdtemp(prefix="pentago-model-pictures-")
         self.serial = next(_boards)
-        use_user_folder(self.pictures)  # save_picture writes here, never into a user's folder
+        self.store = PictureStore(self.pictures)  # save_picture writes here, never into a user's folder
+        use_pictures(self.store)
         self.t = 0.0
         self.thinks: list[Think] = []
         self.journal: list[bytes] = []  # the lines the runtime would have written
@@ -164,7 +165,7 @@ class BoardModel(RuleBasedStateMachine):
         self.hand: str | None = POLES["north"]  # the colour of the marble lifted last
 
     def teardown(self) -> None:
-        use_user_folder(None)
+        use_pictures(None)
         shutil.rmtree(self.pictures, ignore_errors=True)
 
     @initialize(size=st.sampled_from(SIZES), sensing=st.sampled_from(SENSINGS), data=st.data())
@@ -200,6 +201,9 @@ class BoardModel(RuleBasedStateMachine):
             assert all(len(rgb) == 3 and all(0 <= c <= 255 for c in rgb) for rgb in effects.frame)
         if effects.think is not None:
             self.thinks = [*self.thinks[-4:], effects.think]
+        if effects.save is not None:  # the runtime's pictures thread, at once
+            notice, saved = self.store.keep(effects.save.picture)
+            self.feed(Command(self.t, effects.save.answer, {"notice": notice, "saved": saved}))
         return effects
 
     def wait(self, seconds: float) -> None:

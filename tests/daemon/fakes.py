@@ -17,6 +17,7 @@ class Effects:
     think: Any = None
     deadline: float | None = None
     events: tuple[Any, ...] = ()
+    save: Any = None
 
 
 class FakeCore:

@@ -15,6 +15,7 @@ from controller.classroom.boards import Boards
 from controller.classroom.link import Link
 from controller.core.computer import COMPUTER_ANSWER, HINT_ANSWER
 from controller.core.core import COMMANDS as CORE_COMMANDS
+from controller.core.effects import SavePicture
 from controller.daemon.mqtt.commands import Refused, parse_request
 from controller.daemon.requests import COMMANDS
 
@@ -36,9 +37,9 @@ BAD = [
 def test_the_daemon_takes_the_core_s_commands_less_those_the_core_sends_itself():
     """The core may not import the daemon, so this holds the two lists together: every command a
     person may send is one the core handles, and the core's others are its own (the computer's
-    answers) or the old name of "menu"."""
+    answers, the picture store's) or the old name of "menu"."""
     assert set(COMMANDS) <= set(CORE_COMMANDS)
-    assert set(CORE_COMMANDS) - set(COMMANDS) == {COMPUTER_ANSWER, HINT_ANSWER, "abort"}
+    assert set(CORE_COMMANDS) - set(COMMANDS) == {COMPUTER_ANSWER, HINT_ANSWER, SavePicture.answer, "abort"}
 
 
 def by_web() -> list[str]:

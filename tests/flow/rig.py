@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from controller.core import Core
+from controller.games import pictures
 from controller.drivers.virtual import VirtualBoard
 from controller.events import Command, Tick
 from controller.flow.published import Event
@@ -45,6 +46,9 @@ class Rig:
         self.events.extend(effects.events)
         if effects.frame is not None:
             self.frames.append(effects.frame)
+        if effects.save is not None:  # as the runtime does, off the core's thread: the daemon's store writes
+            notice, saved = pictures().keep(effects.save.picture)
+            self.feed(Command(self.t, effects.save.answer, {"notice": notice, "saved": saved}))
 
     def wait(self, seconds: float = PAUSE) -> None:
         """Let time pass, ticking the core at every deadline it asks for."""

@@ -65,9 +65,10 @@ from typing import Any
 
 from ...ai.puzzle import DEFAULT_LEVEL, LEVELS
 from ...checks import among, within
+from .store import library
 from .flow import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
 from ...rules.puzzle.picture_rating import rate
-from ...rules.puzzle.pictures import SIZES, library_names, library_picture, picture_name, shipped_names
+from ...rules.puzzle.pictures import SIZES, picture_name, shipped_names
 from ...rules.puzzle import Check, PuzzleGame, PuzzleOptions
 from ..spec import Choice, GameSpec, OptionError
 
@@ -107,8 +108,8 @@ class PictureChoice(Choice):
         if not isinstance(value, str) or not 0 < len(value) <= 40:
             raise OptionError(f"picture {value!r}: name a picture of the library, e.g. 'red-cross'", self.name)
         name = picture_name(value)
-        if not any(name in library_names(size) for size in SIZES):  # the rules check the board's size
-            raise OptionError(f"picture {value!r}: the pictures are {', '.join(library_names(9))} "
+        if not any(name in library().names(size) for size in SIZES):  # the rules check the board's size
+            raise OptionError(f"picture {value!r}: the pictures are {', '.join(library().names(9))} "
                               "(and the pictures saved from the board)", self.name)
         return name
 
@@ -126,23 +127,24 @@ def by_difficulty(size: int) -> tuple[str, ...]:
     """The ``size`` board's shipped pictures, easiest first (ties in the library's order), then
     the saved ones in the library's order: a saved picture never moves a shipped one's hole."""
     shipped = shipped_names(size)
-    return tuple(sorted(shipped, key=lambda name: _score(name, size))) + library_names(size)[len(shipped):]
+    return tuple(sorted(shipped, key=lambda name: _score(name, size))) + library().names(size)[len(shipped):]
 
 
 @cache
 def _score(name: str, size: int) -> int:
-    return rate(library_picture(name, size)).score
+    return rate(library().picture(name, size)).score  # a shipped picture's: cached
 
 
 def _picture_words(name: str) -> str:
     """A picture's title and its difficulty on each board it is drawn for (a picture saved from
     a board is drawn for that board alone)."""
-    sizes = [size for size in (9, 6) if name in library_names(size)]
+    pictures = library()
+    sizes = [size for size in (9, 6) if name in pictures.names(size)]
     if not sizes:
         return name
-    ratings = ", ".join(f"{_score(name, size) if name in shipped_names(size) else rate(library_picture(name, size)).score}"
+    ratings = ", ".join(f"{_score(name, size) if name in shipped_names(size) else rate(pictures.picture(name, size)).score}"
                         f"/5 on {size}x{size}" for size in sizes)
-    return f"{library_picture(name, sizes[0]).title} (difficulty {ratings})"
+    return f"{pictures.picture(name, sizes[0]).title} (difficulty {ratings})"
 
 
 @dataclass(frozen=True)
@@ -201,8 +203,8 @@ DISMANTLE_LEVEL = DismantleLevel("level", LEVELS, (
     "dismantle level 3: removals and twists mixed, each twist moving as many stones as it can",
 ), refusal=f"the dismantle levels are {', '.join(map(str, LEVELS[:-1]))} and {LEVELS[-1]}", default=DEFAULT_LEVEL,
    label="Computer's dismantle")
-PICTURE = PictureChoice("picture", library_names(9), tuple(_picture_words(n) for n in library_names(9)),
-                        refusal=f"the pictures are {', '.join(library_names(9))}")
+PICTURE = PictureChoice("picture", shipped_names(9), tuple(_picture_words(n) for n in shipped_names(9)),
+                        refusal=f"the pictures are {', '.join(shipped_names(9))}")
 START_K = Setting("start_k", MENU_K, tuple(f"first stage: k = {k} (stones and twists in each dismantle)" for k in MENU_K),
                   menu=True, label="First k")
 RESTORE_LIMIT = Setting("restore_limit_s", (None,), ("seconds for a restore (no limit)",), label="Time per restore (s)")
@@ -218,7 +220,7 @@ CHECK = Choice("check", ("colour", "polarity", "presence"),
 
 def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> BoardPuzzle:
     """The board's game (the rules check the combination: k against the picture's stones)."""
-    picture = library_picture(options["picture"], size)
+    picture = library().picture(options["picture"], size)
     rules = PuzzleOptions(options["players"], options["start_k"], options["restore_limit_s"],
                           options["dismantle_limit_s"], Check(options["check"]), options["practice"])
     return BoardPuzzle(picture, rules)

@@ -4,8 +4,9 @@ The sensors' readings become the picture's stones: a white, black, red or green 
 picture colour; a marble whose colour the board cannot tell (a presence or polarity-less
 reading) is saved white, so a reed-switch board still captures the shape; a marble of any other
 colour (Triple's blue or yellow) has no picture colour and the capture is refused, naming it.
-The picture goes to the user pictures of the board's size (see
-:func:`controller.rules.puzzle.pictures.save_user_picture`); every refusal is a notice, never a crash.
+Capturing is pure: the core asks for the save in its effects and the daemon's picture store
+writes it off the core thread (:mod:`.store`), answering with the notice; every refusal, here or
+there, is a notice, never a crash.
 """
 
 from __future__ import annotations
@@ -15,19 +16,13 @@ from typing import Any
 from ...events import EMPTY, MARBLE, UNSURE
 from ...rules.geometry import Geometry
 from ...rules.notation import hole_name
-from ...rules.puzzle.pictures import NAMES, check_title, picture_of, save_user_picture
+from ...rules.puzzle.pictures import NAMES, Picture, check_title, picture_of
 from ...rules.position import Position
 
-def save(readings: list[str], geometry: Geometry, title: Any) -> tuple[str, bool]:
-    """Save the picture ``readings`` show, titled ``title``; the notice saying what happened,
-    and whether the library has a new picture."""
-    try:
-        picture = picture_of(check_title(title), position(readings, geometry))
-        path = save_user_picture(picture)
-    except (ValueError, OSError) as error:  # FileExistsError too: a title already taken
-        return f"save picture: {error}", False
-    return (f"saved the picture {picture.title!r} ({picture.stone_count} stones) as {picture.name!r} "
-            f"for the {picture.size}x{picture.size} board ({path.name})"), True
+def capture(readings: list[str], geometry: Geometry, title: Any) -> Picture:
+    """The picture ``readings`` show, titled ``title``; ValueError says why there is none (a
+    title that cannot name a picture, an empty board, an unsure reading, a foreign marble)."""
+    return picture_of(check_title(title), position(readings, geometry))
 
 
 def position(readings: list[str], geometry: Geometry) -> Position:

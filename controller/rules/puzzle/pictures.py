@@ -15,10 +15,12 @@ rulebook's twelve; the 6x6 one has eleven: Four W does not fit (a W is five hole
 of them facing the four sides would overlap on six). Every shipped picture has at most four
 colours and, so the youngest can see it at a glance, a shape that reads as its title.
 
-User pictures (a board captured as it stands, see :func:`picture_of`) are saved in a user
-folder, ``<size>x<size>/<name>.txt`` as the library's; the daemon names it once
-(:func:`use_user_folder`: ``pictures/`` beside its journal). The library lists them after the
+User pictures (a board captured as it stands, see :func:`picture_of`) are kept by whoever
+saved them: the daemon's picture store (:class:`controller.games.puzzle.store.PictureStore`,
+``pictures/`` beside its journal) is handed to :func:`library_names` and
+:func:`library_picture` as ``saved`` (:class:`SavedPictures`), which list them after the
 shipped ones, in name order, for their board size; a user picture never shadows a shipped one.
+These rules read and write no user file themselves.
 
 >>> picture = parse_picture("Tiny\\n" + ". . . . . .\\n" * 5 + "R r . . . W\\n")
 >>> picture.title, picture.size, picture.stone_count, picture.colours_used
@@ -40,6 +42,7 @@ from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Protocol
 
 from ..errors import NotationError
 from ..geometry import bits, geometry
@@ -53,7 +56,20 @@ LIBRARY = "pictures"
 COLOUR_WORDS = ", ".join(f"{letter} {name}" for letter, name in zip(LETTERS, NAMES))
 MAX_TITLE_CHARS = 30  # a title the page and a file name show whole
 TITLE_CHARS = "letters, digits, spaces, - and '"
-_user: list[Path] = []  # the user picture folder, once the daemon names it (at most one)
+MAX_PICTURE_BYTES = 64 * 1024  # a picture file read from a path (a 9x9 picture is about 100 bytes)
+
+
+class SavedPictures(Protocol):
+    """The user pictures saved from a board, as the library asks for them (the daemon's
+    picture store answers; see the module doc)."""
+
+    def saved_names(self, size: int, shipped: tuple[str, ...]) -> tuple[str, ...]:
+        """The saved pictures' names for the ``size`` board, by name, none of them in ``shipped``."""
+        ...
+
+    def saved_text(self, name: str, size: int) -> str:
+        """The text of the saved picture ``name`` for the ``size`` board (OSError if unreadable)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -200,17 +216,6 @@ def check_title(title: object) -> str:
     return tidy
 
 
-def save_picture(picture: Picture, folder: str | Path) -> Path:
-    """Write ``picture`` as ``<name>.txt`` in ``folder`` (made if missing); the file's path.
-    An existing file of that name is kept and FileExistsError says so."""
-    directory = Path(folder)
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{picture.name}.txt"
-    with path.open("x", encoding="utf-8") as file:
-        file.write(format_picture(picture))
-    return path
-
-
 def format_picture(picture: Picture) -> str:
     """The canonical text of ``picture`` (the inverse of :func:`parse_picture`)."""
     rows = (" ".join(row) for row in picture.rows())
@@ -223,27 +228,6 @@ def _folder(size: int) -> Traversable:
     return resources.files(__name__.rpartition(".")[0]).joinpath("data", LIBRARY, f"{size}x{size}")
 
 
-def use_user_folder(folder: str | Path | None) -> None:
-    """Where user pictures are saved and found from now on (None: nowhere, the library only)."""
-    _user[:] = [] if folder is None else [Path(folder)]
-
-
-def user_folder(size: int) -> Path:
-    """The folder user pictures for the ``size`` board are saved in; ValueError when none is set."""
-    if not _user:
-        raise ValueError("this board keeps no user pictures (no state directory)")
-    return _user[0] / f"{size}x{size}"
-
-
-def save_user_picture(picture: Picture) -> Path:
-    """Save ``picture`` among the user pictures of its board size; ValueError (FileExistsError)
-    when a picture of that name is already in the library, shipped or saved."""
-    if picture.name in library_names(picture.size):
-        raise FileExistsError(f"a picture named {picture.name!r} is already in the {picture.size}x{picture.size} "
-                              "library: choose another title")
-    return save_picture(picture, user_folder(picture.size))
-
-
 def shipped_names(size: int) -> tuple[str, ...]:
     """The names of the pictures shipped for the ``size`` board, in the library's order."""
     if size not in SIZES:
@@ -251,35 +235,31 @@ def shipped_names(size: int) -> tuple[str, ...]:
     return tuple(_folder(size).joinpath("order.txt").read_text(encoding="utf-8").split())
 
 
-def _user_names(size: int, shipped: tuple[str, ...]) -> tuple[str, ...]:
-    folder = _user[0] / f"{size}x{size}" if _user else None
-    if folder is None or not folder.is_dir():
-        return ()
-    # regular files only: a FIFO or a device named *.txt would hang or flood the reader
-    return tuple(sorted(p.stem for p in folder.glob("*.txt") if p.stem not in shipped and p.is_file()))
-
-
-def library_names(size: int) -> tuple[str, ...]:
+def library_names(size: int, saved: SavedPictures | None = None) -> tuple[str, ...]:
     """The names of the pictures for the ``size`` board: the shipped ones in the library's
     order (the rulebook's, its file ``order.txt``, so the list reads as the rulebook does),
-    then the user's, by name."""
+    then the ``saved`` ones, by name."""
     shipped = shipped_names(size)
-    return shipped + _user_names(size, shipped)
+    return shipped + (saved.saved_names(size, shipped) if saved is not None else ())
 
 
-def library_picture(name: str, size: int) -> Picture:
-    """The shipped picture ``name`` (or its title) for the ``size`` board; ValueError names the
-    pictures there when there is none, and the board a picture of the other size is for (a
-    teacher picks by title from both sizes' pictures)."""
+def library_picture(name: str, size: int, saved: SavedPictures | None = None) -> Picture:
+    """The picture ``name`` (or its title) for the ``size`` board, shipped or ``saved``;
+    ValueError names the pictures there when there is none, and the board a picture of the
+    other size is for (a teacher picks by title from both sizes' pictures)."""
     wanted = picture_name(name)
-    names = library_names(size)
+    names = library_names(size, saved)
     if wanted not in names:
-        elsewhere = [other for other in SIZES if other != size and wanted in library_names(other)]
-        where = "".join(f": {library_picture(wanted, other).title} is for the {other}x{other} board only"
+        elsewhere = [other for other in SIZES if other != size and wanted in library_names(other, saved)]
+        where = "".join(f": {library_picture(wanted, other, saved).title} is for the {other}x{other} board only"
                         for other in elsewhere)
         raise ValueError(f"no picture {name!r} for the {size}x{size} board{where} (pictures: {', '.join(names)})")
-    file = _folder(size) if wanted in shipped_names(size) else user_folder(size)
-    return parse_picture(file.joinpath(f"{wanted}.txt").read_text(encoding="utf-8"), f"{size}x{size}/{wanted}.txt")
+    if wanted in shipped_names(size):
+        text = _folder(size).joinpath(f"{wanted}.txt").read_text(encoding="utf-8")
+    else:
+        assert saved is not None  # a name outside the shipped ones is a saved picture's
+        text = saved.saved_text(wanted, size)
+    return parse_picture(text, f"{size}x{size}/{wanted}.txt")
 
 
 def load_picture(name_or_file: str, size: int | None = None,

@@ -22,11 +22,11 @@ PROFILE = load_profile("virtual-6x6")
 
 
 def console(token: str = "", virtual: bool = True, bind: str = "127.0.0.1", profile=PROFILE,
-            defaults: GameDefaults = GameDefaults(match=True)):
+            defaults: GameDefaults = GameDefaults(match=True), pictures=None):
     """Run ``check(client, board)`` against a started console; returns its result."""
     board = VirtualBoard.from_profile(profile, buttons=("ok", "back"))
     runtime = Runtime(Core(profile), inputs=board, pixels=VirtualPixels(profile.leds.length),
-                      journal=FakeJournal(), notifier=FakeNotifier())
+                      journal=FakeJournal(), notifier=FakeNotifier(), pictures=pictures)
     app = build_app(runtime, profile, board=board if virtual else None, token=token,
                     defaults=defaults, bind=bind)
 

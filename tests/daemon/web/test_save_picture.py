@@ -8,15 +8,16 @@ import pytest
 
 from controller.daemon.web.api import BadRequest
 from controller.daemon.requests import command
-from controller.rules.puzzle.pictures import library_names, use_user_folder
+from controller.games import PictureStore, use_pictures
 from tests.daemon.web.test_app import console, post, until
 
 
 @pytest.fixture
 def user_pictures(tmp_path):
-    use_user_folder(tmp_path / "pictures")
-    yield tmp_path / "pictures"
-    use_user_folder(None)
+    store = PictureStore(tmp_path / "pictures")
+    use_pictures(store)  # as the daemon does: the library's readers see it, and its runtime writes to it
+    yield store
+    use_pictures(None)
 
 
 def test_a_saved_board_becomes_a_picture_a_new_game_can_play(user_pictures):
@@ -25,7 +26,7 @@ def test_a_saved_board_becomes_a_picture_a_new_game_can_play(user_pictures):
             assert (await post(client, "/api/board/place", {"hole": hole, "colour": colour}))[0] == 200
         assert await post(client, "/api/command", {"name": "save_picture", "args": {"title": "Two Dots"}}) \
             == (202, {"queued": "save_picture"})
-        await until(client, lambda state: "two-dots" in library_names(6))
+        await until(client, lambda state: "two-dots" in user_pictures.names(6))
         status, answer = await post(client, "/api/command", {"name": "save_picture", "args": {"title": "two  dots"}})
         assert status == 400 and "already in the 6x6 library" in answer["error"]
         await post(client, "/api/board/clear", {})
@@ -34,7 +35,7 @@ def test_a_saved_board_becomes_a_picture_a_new_game_can_play(user_pictures):
         state = await until(client, lambda state: (state.get("options") or {}).get("picture") == "two-dots")
         assert state["options"]["game"] == "puzzle"
 
-    console()(check)
+    console(pictures=user_pictures)(check)
 
 
 @pytest.mark.parametrize("args, said", [
@@ -53,7 +54,7 @@ def test_a_bad_title_is_a_400_and_the_daemon_goes_on(user_pictures, args, said):
         with pytest.raises(BadRequest, match="save_picture"):  # the MQTT command topic's check
             command({"name": "save_picture", "args": args})
 
-    console()(check)
+    console(pictures=user_pictures)(check)
 
 
 def test_the_new_game_form_offers_a_saved_picture_once_the_page_reloads_its_layout(user_pictures):
@@ -67,11 +68,11 @@ def test_the_new_game_form_offers_a_saved_picture_once_the_page_reloads_its_layo
         await post(client, "/api/board/place", {"hole": "d4", "colour": "green"})
         await post(client, "/api/command", {"name": "save_picture", "args": {"title": "Green Dot"}})
         await until(client, lambda state: state["pictures_saved"] == 1)  # the page's cue to read it afresh
-        assert "green-dot" in library_names(6)
+        assert "green-dot" in user_pictures.names(6)
         layout = await (await client.get("/api/layout")).json()
         assert pictures(layout) == [*before, "green-dot"]
         # Issue 22, item 12: under its title, with its difficulty (it was its file name alone).
         assert layout["layout"]["menu"]["pages"]["puzzle"]["picture"][-1] == {
             "value": "green-dot", "means": "Green Dot (difficulty 2/5 on 6x6)"}
 
-    console()(check)
+    console(pictures=user_pictures)(check)

@@ -100,17 +100,16 @@ def test_format_errors_name_the_line_and_column(tmp_path, text, message):
     assert str(error.value) == message
 
 
-def test_a_board_captured_as_it_stands_is_saved_as_a_picture_file(tmp_path):
-    from controller.rules.puzzle.pictures import picture_of, save_picture
+def test_a_board_captured_as_it_stands_is_a_picture_its_text_gives_back(tmp_path):
+    from controller.rules.puzzle.pictures import picture_of
     from controller.rules.position import Position
 
     board = Position.parse("x......../" + "........./" * 7 + "........o", colours=2)  # W a9, B i1
     captured = picture_of("  My   Boat ", board)
-    assert captured.title == "My Boat" and captured.colours_used == (0, 1)
-    path = save_picture(captured, tmp_path / "mine")
-    assert path.name == "my-boat.txt" and load_picture(str(path)) == captured
-    with pytest.raises(FileExistsError):
-        save_picture(captured, tmp_path / "mine")
+    assert captured.title == "My Boat" and captured.colours_used == (0, 1) and captured.name == "my-boat"
+    mine = tmp_path / "my-boat.txt"
+    mine.write_text(format_picture(captured))  # the daemon's store writes it (tests/games/puzzle/test_store.py)
+    assert load_picture(str(mine)) == captured
 
 
 @pytest.mark.parametrize("title, board, message", [

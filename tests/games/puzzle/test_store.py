@@ -1,0 +1,99 @@
+"""The daemon's picture store: saved pictures listed after the shipped ones and read back
+(bounded, regular files only); a save checked and written whole or not at all; every refusal,
+a full disk and a read-only folder included, a notice naming the error, never an exception."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from contextlib import contextmanager
+
+import pytest
+
+from controller.games import PictureStore
+from controller.rules.puzzle.pictures import library_names, parse_picture, picture_of
+from controller.rules.position import Position
+
+BOAT = picture_of("Our Boat", Position.empty(6, colours=2).place(0, 1).place(7, 0))
+MOUNTS = pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("mount"),
+                            reason="a read-only or full filesystem of its own needs mount, as root")
+
+
+@contextmanager
+def tmpfs(folder, options: str):
+    """A real filesystem of its own at ``folder`` (made read-only or tiny by ``options``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], check=True)
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+def test_a_saved_picture_is_listed_after_the_shipped_ones_and_reads_back(tmp_path):
+    store = PictureStore(tmp_path / "pictures")
+    assert store.names(6) == library_names(6)  # nothing saved yet: the shipped library
+    assert store.keep(BOAT) == ("saved the picture 'Our Boat' (2 stones) as 'our-boat' for the 6x6 board "
+                                "(our-boat.txt)", True)
+    assert store.names(6) == (*library_names(6), "our-boat") and store.names(9) == library_names(9)
+    assert store.picture("Our Boat", 6) == BOAT
+    assert parse_picture((tmp_path / "pictures" / "6x6" / "our-boat.txt").read_text()) == BOAT
+    assert [p.name for p in (tmp_path / "pictures" / "6x6").iterdir()] == ["our-boat.txt"]  # no temporary left
+
+
+def test_a_name_the_library_has_is_refused_and_the_file_kept(tmp_path):
+    store = PictureStore(tmp_path)
+    store.save(BOAT)
+    again = picture_of("our  boat", Position.empty(6, colours=2).place(35, 0))
+    assert store.keep(again) == ("save picture: a picture named 'our-boat' is already in the 6x6 library: "
+                                 "choose another title", False)
+    assert store.picture("our-boat", 6) == BOAT
+    square = picture_of("Square", Position.empty(6, colours=2).place(0, 0))
+    assert store.keep(square)[0].startswith("save picture: a picture named 'square' is already in the 6x6 library")
+    with pytest.raises(ValueError, match="already in the 6x6 library; choose another title"):
+        store.free_title("OUR boat")
+    assert store.free_title("  Our   Ship ") == "Our Ship"
+
+
+def test_a_store_without_a_folder_keeps_nothing_and_says_so():
+    store = PictureStore()
+    assert store.keep(BOAT) == ("save picture: this board keeps no user pictures (no state directory)", False)
+    assert store.names(6) == library_names(6)
+
+
+def test_only_regular_files_are_listed_and_a_huge_one_is_refused_by_size(tmp_path):
+    folder = tmp_path / "6x6"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.txt")  # opening it plainly would wait for a writer for ever
+    (folder / "huge.txt").write_bytes(b"Huge\n" + b". " * 70_000)
+    store = PictureStore(tmp_path)
+    assert store.names(6)[len(library_names(6)):] == ("huge",)
+    with pytest.raises(OSError, match="huge.txt"):
+        store.picture("huge", 6)
+
+
+@MOUNTS
+def test_a_read_only_folder_is_a_notice_and_nothing_is_lost_or_left(tmp_path):
+    store = PictureStore(tmp_path / "pictures")
+    store.save(picture_of("Before", Position.empty(6, colours=2).place(3, 0)))
+    subprocess.run(["mount", "--bind", "-o", "ro", str(tmp_path / "pictures"), str(tmp_path / "pictures")], check=True)
+    try:
+        notice, saved = store.keep(BOAT)
+        assert not saved and notice.startswith("save picture: [Errno 30] Read-only file system"), notice
+        assert store.names(6)[-1] == "before" and "our-boat" not in store.names(6)
+    finally:
+        subprocess.run(["umount", str(tmp_path / "pictures")], check=True)
+
+
+@MOUNTS
+def test_a_full_disk_is_a_notice_and_leaves_no_half_picture(tmp_path):
+    with tmpfs(tmp_path / "pictures", "size=16k") as folder:
+        (folder / "6x6").mkdir()
+        with pytest.raises(OSError), open(folder / "filler", "wb") as filler:
+            while True:
+                filler.write(b"x" * 4096)
+                filler.flush()
+        notice, saved = PictureStore(folder).keep(BOAT)
+        assert not saved and notice.startswith("save picture: [Errno 28] No space left on device"), notice
+        assert list((folder / "6x6").iterdir()) == []  # no empty our-boat.txt to take its name for ever
