@@ -39,9 +39,8 @@ from importlib.util import find_spec
 from .budget import Budget, OutOfBudget
 from .moves import Child
 from .search import search, terminal_score
-from .tables import SearchTables
+from .tables import COMPILED_SIZE, SearchTables
 
-SIZE = 6  # the compiled search plays the classic 6x6 board
 CHUNK = 100_000  # work per compiled call between looks at the deadline: 10-40 ms here, a Pi about 4 times that
 NO_LIMIT = 1 << 62
 ENGINES = ("auto", "python", "compiled")
@@ -53,7 +52,7 @@ def available() -> bool:
     return find_spec("numba") is not None
 
 
-def engine_in_use(engine: str, size: int = SIZE) -> str:
+def engine_in_use(engine: str, size: int = COMPILED_SIZE) -> str:
     """``"python"`` or ``"compiled"``: what ``engine`` searches with on a ``size`` board (auto:
     compiled when installed; other boards always Python). ValueError for an unknown engine, or
     ``"compiled"`` without the ``fast`` extra."""
@@ -61,7 +60,7 @@ def engine_in_use(engine: str, size: int = SIZE) -> str:
         raise ValueError(f"engine {engine!r} is not one of {', '.join(ENGINES)}")
     if engine == "compiled" and not available():
         raise ValueError(FAST_EXTRA)
-    if engine == "python" or size != SIZE or not available():
+    if engine == "python" or size != COMPILED_SIZE or not available():
         return "python"
     return "compiled"
 
@@ -72,7 +71,7 @@ class CompiledSearcher:
     def __init__(self, budget: Budget, tables: SearchTables) -> None:
         from . import kernels  # numba: imported only when the compiled search plays
 
-        if tables.geometry.size != SIZE:
+        if tables.geometry.size != COMPILED_SIZE:
             raise ValueError("the compiled search plays 6x6 only")
         self.budget = budget
         self.negamax = kernels.negamax
@@ -113,4 +112,4 @@ def warm_up() -> None:
     from .tables import search_tables
 
     me, opp = 0b111, 0b111 << 30
-    search(me, opp, Budget(nodes=2000), tables=search_tables(SIZE), searcher=CompiledSearcher)
+    search(me, opp, Budget(nodes=2000), tables=search_tables(COMPILED_SIZE), searcher=CompiledSearcher)

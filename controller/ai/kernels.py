@@ -19,12 +19,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .compiled import SIZE
 from .evaluate import CENTRE_WEIGHT, LINE_WEIGHTS, OPP_WEIGHTS, TEMPO, WIN
 from .moves import DRAW, LOSES_NEXT, LOSS
 from .moves import WIN as WON
 from .search import EXACT, INFINITY, LOWER, MATE_ZONE, UPPER
-from .tables import search_tables
+from .tables import COMPILED_SIZE, search_tables
 
 TABLE_BITS = 20  # 2^20 slots of the transposition table (48 MB)
 MAX_PLY = 40  # more than the 36 plies a game can last
@@ -33,7 +32,7 @@ PLAY_ON = 9  # a child after which play goes on (None in moves.py); the other re
 
 
 def _tables() -> tuple[Any, ...]:
-    tb = search_tables(SIZE)
+    tb = search_tables(COMPILED_SIZE)
     g = tb.geometry
     return (np.array(tb.image, dtype=np.int64), np.array(tb.masks, dtype=np.int64),
             np.array(g.block_holes, dtype=np.int64), np.array([s for s, _ in g._five_scans], dtype=np.int64),
@@ -43,8 +42,8 @@ def _tables() -> tuple[Any, ...]:
 
 
 _IMAGE, _MASKS, _BLOCKS, _SCANS, _STARTS, _LINES, _POP, _W, _OW = _tables()
-_FULL = search_tables(SIZE).full
-_CENTRES = search_tables(SIZE).centres
+_FULL = search_tables(COMPILED_SIZE).full
+_CENTRES = search_tables(COMPILED_SIZE).centres
 
 
 def new_state() -> tuple[Any, ...]:

@@ -22,6 +22,8 @@ from functools import cache
 
 from ..rules import Geometry, Twist, geometry
 
+COMPILED_SIZE = 6  # the one board the compiled search plays: numba freezes its tables into the kernels
+
 
 @dataclass(frozen=True, eq=False)
 class SearchTables:
