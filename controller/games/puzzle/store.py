@@ -9,6 +9,11 @@ own format (:mod:`controller.rules.puzzle.pictures`); the store lists and reads 
 :func:`controller.files.read_bounded`, and only regular files: a FIFO or a device named
 ``*.txt`` would hang or flood the reader.
 
+A file in the folder that is no picture for its board (not UTF-8, not the format, the other
+board's size: a picture copied in by hand) is left out of the library, said once in the log,
+never an exception in the menu or a new game; the store keeps what it found of each file until
+the file changes.
+
 A save is checked (no picture of that name may be in the library already, shipped or saved),
 then written whole or not at all: a temporary file, synced, linked to its name (never over
 another), so a full disk or a read-only folder leaves no half picture, and its refusal names the
@@ -20,13 +25,16 @@ for them (:func:`use`, :func:`library`); without one they see the shipped pictur
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from pathlib import Path
 
 from ...files import read_bounded
 from ...rules.puzzle.pictures import (MAX_PICTURE_BYTES, SIZES, Picture, check_title, format_picture,
-                                      library_names, library_picture, picture_name)
+                                      library_names, library_picture, parse_picture, picture_name)
+
+log = logging.getLogger(__name__)
 
 NO_FOLDER = "this board keeps no user pictures (no state directory)"
 
@@ -37,6 +45,7 @@ class PictureStore:
     def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
         self.folder = None if folder is None else Path(folder)
         self._writing = threading.Lock()  # a name checked free stays free until it is written
+        self._judged: dict[Path, tuple[tuple[int, int], bool]] = {}  # file -> (mtime, size), a picture?
 
     def __repr__(self) -> str:
         return f"PictureStore({str(self.folder) if self.folder else None!r})"
@@ -47,7 +56,7 @@ class PictureStore:
         folder = self._size_folder(size)
         if folder is None or not folder.is_dir():
             return ()
-        return tuple(sorted(p.stem for p in folder.glob("*.txt") if p.stem not in shipped and p.is_file()))
+        return tuple(sorted(p.stem for p in folder.glob("*.txt") if p.stem not in shipped and self._is_picture(p, size)))
 
     def saved_text(self, name: str, size: int) -> str:
         folder = self._size_folder(size)
@@ -103,8 +112,40 @@ class PictureStore:
         return (f"saved the picture {picture.title!r} ({picture.stone_count} stones) as {picture.name!r} "
                 f"for the {picture.size}x{picture.size} board ({path.name})"), True
 
+    def _is_picture(self, path: Path, size: int) -> bool:
+        """Whether the file at ``path`` is a regular file holding a picture for the ``size``
+        board; judged again only when the file changes, a file that is none said once."""
+        try:
+            stat = path.stat()
+        except OSError:
+            return False
+        key = (stat.st_mtime_ns, stat.st_size)
+        judged = self._judged.get(path)
+        if judged is not None and judged[0] == key:
+            return judged[1]
+        why = _fault(path, size)
+        if why:
+            log.warning("saved picture %s left out of the library: %s", path, why)
+        self._judged[path] = (key, not why)
+        return not why
+
     def _size_folder(self, size: int) -> Path | None:
         return None if self.folder is None else self.folder / f"{size}x{size}"
+
+
+def _fault(path: Path, size: int) -> str:
+    """What keeps the file at ``path`` from being a picture for the ``size`` board ("" if none)."""
+    if not path.is_file():
+        return "not a regular file"
+    try:
+        picture = parse_picture(read_bounded(path, MAX_PICTURE_BYTES).decode("utf-8"), path.name)
+    except OSError as error:
+        return f"cannot read it ({error.strerror or error})"
+    except UnicodeDecodeError:
+        return "not UTF-8 text"
+    except ValueError as error:  # NotationError: the picture format, naming the line
+        return str(error)
+    return "" if picture.size == size else f"a picture for the {picture.size}x{picture.size} board"
 
 
 def _write_new(path: Path, data: bytes) -> None:

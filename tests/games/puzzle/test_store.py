@@ -4,6 +4,7 @@ a full disk and a read-only folder included, a notice naming the error, never an
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import subprocess
@@ -12,7 +13,9 @@ from contextlib import contextmanager
 import pytest
 
 from controller.games import PictureStore
-from controller.rules.puzzle.pictures import library_names, parse_picture, picture_of
+from controller.games.puzzle import by_difficulty
+from controller.games.puzzle.store import use
+from controller.rules.puzzle.pictures import format_picture, library_names, parse_picture, picture_of
 from controller.rules.position import Position
 
 BOAT = picture_of("Our Boat", Position.empty(6, colours=2).place(0, 1).place(7, 0))
@@ -62,15 +65,37 @@ def test_a_store_without_a_folder_keeps_nothing_and_says_so():
     assert store.names(6) == library_names(6)
 
 
-def test_only_regular_files_are_listed_and_a_huge_one_is_refused_by_size(tmp_path):
+def test_only_regular_files_are_listed_and_a_huge_one_is_left_out_by_size(tmp_path):
     folder = tmp_path / "6x6"
     folder.mkdir()
     os.mkfifo(folder / "pipe.txt")  # opening it plainly would wait for a writer for ever
     (folder / "huge.txt").write_bytes(b"Huge\n" + b". " * 70_000)
     store = PictureStore(tmp_path)
-    assert store.names(6)[len(library_names(6)):] == ("huge",)
-    with pytest.raises(OSError, match="huge.txt"):
+    assert store.names(6) == library_names(6)
+    with pytest.raises(ValueError, match="no picture 'huge'"):
         store.picture("huge", 6)
+
+
+def test_a_file_that_is_no_picture_for_its_board_is_left_out_said_once_until_it_is_mended(tmp_path, caplog):
+    folder = tmp_path / "9x9"
+    folder.mkdir()
+    (folder / "bad.txt").write_bytes(b"\xff\xfe not text")
+    (folder / "junk.txt").write_text("Junk\nnot a row\n")
+    (folder / "small.txt").write_text(format_picture(BOAT))  # a 6x6 picture copied among the 9x9 ones
+    store = PictureStore(tmp_path)
+    with caplog.at_level(logging.WARNING):
+        assert store.names(9) == library_names(9)
+        use(store)
+        try:
+            assert set(by_difficulty(9)) == set(library_names(9))  # the menu rates the library: no exception
+        finally:
+            use(None)
+        store.names(9)
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 3 and all("left out of the library" in line for line in said)
+    assert any("not UTF-8" in line for line in said) and any("for the 6x6 board" in line for line in said)
+    (folder / "junk.txt").write_text(format_picture(picture_of("Junk", Position.empty(9, colours=2).place(0, 1))))
+    assert store.names(9) == (*library_names(9), "junk")  # mended: judged again, listed
 
 
 @MOUNTS
