@@ -1,6 +1,11 @@
 """Doctests are collected from every module of controller/ (and the firmware's wire codec, which
 the host shares): pyproject.toml's testpaths with --doctest-modules.
 
+Real parts must run where the suite is run in full: with ``PENTAGO_REAL_PARTS=required`` (as
+``.ci/run`` sets it) a test or module that skips is reported as failed, naming the reason, unless
+it is marked ``hardware`` (it needs a real Raspberry Pi or a KVM that boots Debian's kernel,
+which no CI machine here has). Run by hand without it, pytest skips and says why.
+
 A module that imports a library this machine may lack (lgpio exists on a Raspberry Pi only;
 numba and aiomqtt come with the fast and mqtt extras) is reported as skipped, naming the
 library, instead of failing to collect. Any other import error still fails.
@@ -9,11 +14,13 @@ library, instead of failing to collect. Any other import error still fails.
 from __future__ import annotations
 
 import importlib
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent
+pytest_plugins = ["pytester"]  # tests/test_real_parts.py runs this file in a sandbox
 OPTIONAL = {
     "lgpio": "lgpio, the Raspberry Pi's GPIO library (the pi extra, on a Pi only)",
     "numba": "numba (the fast extra)",
@@ -21,10 +28,14 @@ OPTIONAL = {
 }
 
 
+ON_A_PI_ONLY = {"lgpio"}
+
+
 class NeedsLibrary(pytest.File):
     """Stands in for a module's doctests when the module cannot be imported here."""
 
     reason = ""
+    hardware = False  # a library of the Pi's own: its absence may skip under PENTAGO_REAL_PARTS
 
     def collect(self):  # type: ignore[override]
         pytest.skip(self.reason)
@@ -52,4 +63,36 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
         return collectors
     stand_in = NeedsLibrary.from_parent(parent, path=file_path)
     stand_in.reason = f"{file_path.relative_to(ROOT)} needs {OPTIONAL[library]}, not installed here"
+    stand_in.hardware = library in ON_A_PI_ONLY
     return [stand_in]
+
+
+REAL_PARTS = os.environ.get("PENTAGO_REAL_PARTS") == "required"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "hardware(why): may skip where the suite runs in full: needs a real Pi "
+                                       "or hardware KVM")
+
+
+def _must_not_skip(report: pytest.CollectReport | pytest.TestReport, hardware: bool) -> None:
+    """Under PENTAGO_REAL_PARTS=required, a skip that is not for missing hardware fails."""
+    if REAL_PARTS and report.skipped and not hardware:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        report.outcome = "failed"
+        report.longrepr = f"must run under .ci/run (PENTAGO_REAL_PARTS=required), but skipped: {reason}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> pytest.TestReport:
+    report: pytest.TestReport = yield
+    _must_not_skip(report, item.get_closest_marker("hardware") is not None)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectReport:
+    report: pytest.CollectReport = yield
+    _must_not_skip(report, getattr(collector, "hardware", False))
+    return report

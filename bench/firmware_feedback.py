@@ -1,7 +1,7 @@
 """Benchmark: how soon build B answers a hand, end to end on the emulated Pico (issue 23).
 
 Run: .venv/bin/python bench/firmware_feedback.py [--moves N] [--seed S] [--detent-ms MS]
-(needs ../shared/rp2040/firmware.uf2 or PENTAGO_PICO_UF2 and `npm ci --prefix tests/firmware/pico`)
+(needs the UF2 in firmware/micropython/ (or PENTAGO_PICO_UF2) and `npm ci --prefix tests/firmware/pico`)
 
 The firmware as `firmware flash` lays it out boots on MicroPython's own RP2040 build in the
 emulated Pico (tests/firmware/pico, batch mode: every time is emulated and repeats run to run),

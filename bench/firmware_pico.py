@@ -1,7 +1,7 @@
 """The firmware's scan on MicroPython's own RP2040 build, measured in emulated cycles.
 
 Run: .venv/bin/python bench/firmware_pico.py [--wasm]
-(needs ../shared/rp2040/firmware.uf2 or PENTAGO_PICO_UF2, and `npm ci --prefix tests/firmware/pico`;
+(needs the UF2 in firmware/micropython/ (or PENTAGO_PICO_UF2), and `npm ci --prefix tests/firmware/pico`;
 --wasm also times App.step in the WebAssembly port, which needs `npm ci --prefix tests/firmware/mpy`)
 
 For 36 and 81 holes, the stock MicroPython v1.28.0 UF2 boots in rp2040js (tests/firmware/pico)
@@ -24,7 +24,7 @@ native .mpy; --source: every module as .py, as before), on a quiet simulated boa
 
 with the old op-count estimate (bench/firmware_scan.py) beside them. Emulated cycles are exact
 and repeat run to run; a real Pico is somewhat slower (flash wait states and XIP cache misses are
-not emulated: ../shared/rp2040/FACTS.md).
+not emulated: tests/firmware/pico/FACTS.md).
 """
 
 from __future__ import annotations

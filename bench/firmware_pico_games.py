@@ -11,7 +11,7 @@ Run: .venv/bin/python bench/firmware_pico_games.py [--speed 0.1] [--only flash|f
   recorded and the win, nothing in repair.
 
 Everything runs at ``--speed`` (the daemon's and the commands' clocks under libfaketime, the
-emulator paced to match: ../shared/rp2040/FACTS.md 8). Prints what happened and the wall time.
+emulator paced to match: tests/firmware/pico/FACTS.md 8). Prints what happened and the wall time.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A position for the computer to analyse, from the board string of ../shared/oracle.
+"""A position for the computer to analyse, from the board string of the oracle positions (tests/data/oracle-positions.jsonl).
 
 The string has 36 characters: rows 6 down to 1, each from column a to f; ``.`` is an empty hole,
 ``x`` a stone of the first player, ``o`` of the second. A board that cannot arise in a game is

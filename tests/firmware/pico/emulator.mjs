@@ -6,7 +6,7 @@
 //   emulator -> host   'e' a JSON event or reply, 'u' [emulated ns: f64 LE][bytes the device sent]
 // Events: power {on}, configured, watchdog {reason}, brownout {sent}, bus_reset, each with its ns.
 //
-// Each quirk of rp2040js 1.4.1 that ../shared/rp2040/FACTS.md lists is handled here, marked
+// Each quirk of rp2040js 1.4.1 that tests/firmware/pico/FACTS.md lists is handled here, marked
 // "FACTS n". The board around the chip: the Hall sensors behind the boards' multiplexers (the
 // select lines are read from the firmware's own GPIO outputs at each conversion, the values
 // come from the field pico.py sends, with noise and the ADC's stale sample added here), the

