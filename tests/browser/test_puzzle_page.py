@@ -52,7 +52,7 @@ def test_a_picture_built_on_the_page_then_a_round_that_passes_and_one_that_fails
     orion = library_picture("orion", 9)
     g = orion.position.geometry
     lit = page.locator('[data-led-hole="c7"]')
-    assert lit.get_attribute("data-rgb") != "0,0,0"  # the build lights each hole of the picture
+    expect(lit).not_to_have_attribute("data-rgb", "0,0,0")  # the build lights each hole of the picture
     for hole, colour in orion.holes():
         click_hole(page, hole_name(hole, g), COLOUR_NAMES[colour])
     expect(page.locator("#notices")).to_contain_text("Seat 1: look away! Seat 2: dismantle now")

@@ -16,6 +16,7 @@ from types import SimpleNamespace
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
+from tests.browser.conftest import WAIT_MS
 from tests.daemon.daemon_proc import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,6 +76,7 @@ def browser():
 
 def open_page(browser, url: str):
     page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.set_default_timeout(WAIT_MS)  # clicks and reads wait as long as expect() does (conftest.py)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
