@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import os
 import pkgutil
 import subprocess
 import sys
@@ -46,7 +47,9 @@ def test_a_module_whose_optional_library_is_missing_is_skipped_with_the_reason()
     run = ("import sys; sys.modules['aiomqtt'] = sys.modules['numba'] = None; import pytest; "
            "sys.exit(pytest.main(['-q', '-rs', '-p', 'no:cacheprovider', 'controller/daemon/mqtt/bridge.py', "
            "'controller/ai/kernels.py', 'controller/daemon/mqtt/topics.py']))")
-    done = subprocess.run([sys.executable, "-c", run], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    # Such a machine is no .ci/run, where a skip is a failure: the sandbox runs without PENTAGO_REAL_PARTS.
+    env = {k: v for k, v in os.environ.items() if k != "PENTAGO_REAL_PARTS"}
+    done = subprocess.run([sys.executable, "-c", run], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "controller/daemon/mqtt/bridge.py needs aiomqtt (the mqtt extra), not installed here" in done.stdout
     assert "controller/ai/kernels.py needs numba (the fast extra), not installed here" in done.stdout
