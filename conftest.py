@@ -6,9 +6,9 @@ Real parts must run where the suite is run in full: with ``PENTAGO_REAL_PARTS=re
 it is marked ``hardware`` (it needs a real Raspberry Pi or a KVM that boots Debian's kernel,
 which no CI machine here has). Run by hand without it, pytest skips and says why.
 
-A module that imports a library this machine may lack (lgpio exists on a Raspberry Pi only;
-numba and aiomqtt come with the fast and mqtt extras) is reported as skipped, naming the
-library, instead of failing to collect. Any other import error still fails.
+A module that imports a library of an extra this machine may lack (numba and aiomqtt come with
+the fast and mqtt extras) is reported as skipped, naming the library, instead of failing to
+collect; under ``PENTAGO_REAL_PARTS=required`` that skip fails too. Any other import error fails.
 """
 
 from __future__ import annotations
@@ -22,20 +22,15 @@ import pytest
 ROOT = Path(__file__).resolve().parent
 pytest_plugins = ["pytester"]  # tests/test_real_parts.py runs this file in a sandbox
 OPTIONAL = {
-    "lgpio": "lgpio, the Raspberry Pi's GPIO library (the pi extra, on a Pi only)",
     "numba": "numba (the fast extra)",
     "aiomqtt": "aiomqtt (the mqtt extra)",
 }
-
-
-ON_A_PI_ONLY = {"lgpio"}
 
 
 class NeedsLibrary(pytest.File):
     """Stands in for a module's doctests when the module cannot be imported here."""
 
     reason = ""
-    hardware = False  # a library of the Pi's own: its absence may skip under PENTAGO_REAL_PARTS
 
     def collect(self):  # type: ignore[override]
         pytest.skip(self.reason)
@@ -63,7 +58,6 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
         return collectors
     stand_in = NeedsLibrary.from_parent(parent, path=file_path)
     stand_in.reason = f"{file_path.relative_to(ROOT)} needs {OPTIONAL[library]}, not installed here"
-    stand_in.hardware = library in ON_A_PI_ONLY
     return [stand_in]
 
 
@@ -94,5 +88,5 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 @pytest.hookimpl(wrapper=True)
 def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectReport:
     report: pytest.CollectReport = yield
-    _must_not_skip(report, getattr(collector, "hardware", False))
+    _must_not_skip(report, hardware=False)  # a module skipped whole: an extra left out
     return report

@@ -205,7 +205,7 @@ import controller.errors, controller.events, controller.colours, controller.repe
 before = set(sys.modules)
 import controller.drivers
 for info in pkgutil.walk_packages(controller.drivers.__path__, 'controller.drivers.'):
-    if info.name.split('.')[-1] not in ('neopixel', 'serial_link', 'inputs', 'lgpio_matrix'):  # hardware libraries
+    if info.name.split('.')[-1] not in ('neopixel', 'serial_link', 'inputs'):  # hardware libraries
         importlib.import_module(info.name)
 print(sorted({m.split('.')[1] for m in set(sys.modules) - before if m.startswith('controller.')}))
 """

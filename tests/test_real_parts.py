@@ -19,7 +19,7 @@ def test_a_part_that_needs_root():
 
 @pytest.mark.hardware("a real Pi")
 def test_a_part_on_a_pi_only():
-    pytest.skip("lgpio exists on a Pi only")
+    pytest.skip("needs a Raspberry Pi's SPI for the LEDs")
 '''
 
 
@@ -37,7 +37,7 @@ def test_every_skip_but_the_hardware_one_fails_under_required(sandbox, monkeypat
     result.assert_outcomes(failed=1, errors=2, skipped=1)  # a skip at setup or collection is an error
     for reason in ("rp2040js is not installed", "a read-only bind mount needs root", "no broker"):
         result.stdout.fnmatch_lines([f"must run under .ci/run (PENTAGO_REAL_PARTS=required), but skipped: {reason}"])
-    result.stdout.fnmatch_lines(["SKIPPED*lgpio exists on a Pi only"])
+    result.stdout.fnmatch_lines(["SKIPPED*needs a Raspberry Pi's SPI for the LEDs"])
 
 
 def test_run_by_hand_every_part_that_cannot_start_skips_saying_why(sandbox, monkeypatch):

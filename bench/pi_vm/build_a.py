@@ -1,10 +1,10 @@
-"""Build A in the VM, alone: the real ``pentago-board run`` on the A-6x6 profile, through gpiozero
-and lgpio, on the kernel GPIO chip (gpio_board/pentago_gpio.c), refereeing a classic game played
+"""Build A in the VM, alone: the real ``pentago-board run`` on the A-6x6 profile, on the kernel
+GPIO chip (gpio_board/pentago_gpio.c) through its character device, refereeing a classic game played
 by flipping lines (guest_board.py), and what the service costs at rest and while playing.
 
 The steps of run.py that concern build A, without the virtual board's checks (power cuts,
 watchdog, udev), so the figures come in one boot: the README's install, the chip wired,
-``doctor``, the matrix's reads, the scan alone as it was and as it is, the emulated CPU's own
+``doctor``, the matrix's reads and a marble's wake on the empty board, the scan alone, the emulated CPU's own
 cost (an empty loop at the rest scan's pace, and a fixed piece of pure Python timed here and in
 the guest), then the service's cgroup and threads at rest (no marble, 36 marbles), the game
 (missed and false moves, wrong physical boards, the knocked marble's repair, the take-back, OK to

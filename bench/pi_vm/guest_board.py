@@ -6,9 +6,10 @@ console's state (standard library only: it runs on the guest's own Python, as ro
 
     guest_board.py PROFILE game        play the bench's classic game; print its figures as JSON
     guest_board.py PROFILE reads N     N matrix reads per case straight through the daemon's
-                                       ReedMatrix on lgpio (service stopped): wrong reads, timing
-    guest_board.py PROFILE scan-cpu S K  CPU of the matrix scan as it was and as it is, S seconds
-                                       each with K marbles down (service stopped)
+                                       KernelMatrix (service stopped): wrong reads, timing, and
+                                       how soon a marble dropped on the empty board wakes it
+    guest_board.py PROFILE scan-cpu S K  CPU of the driver's matrix scan alone, S seconds with K
+                                       marbles down (service stopped)
     guest_board.py PROFILE service-cpu S  the service's CPU over S seconds: its cgroup's, each thread's
     guest_board.py PROFILE baseline S  the emulated CPU's own cost: an empty loop at the rest pace
     guest_board.py PROFILE idle        set every switch open and every line to rest
@@ -220,82 +221,78 @@ def play(board):
 
 
 def reads(board, n):
-    """Every case read ``n`` times through the matrix the daemon uses on lgpio (LgpioMatrix),
-    and ``n // 10`` times through the one it used before (ReedMatrix, gpiozero pin by pin)."""
-    from gpiozero.pins.lgpio import LGPIOFactory
-    from controller.drivers.gpio.lgpio_matrix import LgpioMatrix
-    from controller.drivers.gpio.matrix import ReedMatrix
+    """Every case read ``n`` times through the matrix the daemon uses (KernelMatrix, the
+    kernel's GPIO chip), and how soon a marble dropped on the empty board, asleep in
+    ``wait``, wakes it (``n // 50`` drops)."""
+    import threading
+
+    from controller.drivers.gpio.cdev import pi_bank
+    from controller.drivers.gpio.kernel_matrix import KernelMatrix
     from controller.profile import load_profile
 
     pins = load_profile("A-6x6").gpio
-    factory = LGPIOFactory(chip=0)
     names = [f"{c}{r}" for r in range(1, 7) for c in COLUMNS]  # hole index order: a1 = 0
     cases = {"none": set(), "one": {"c4"}, "eight": {"a1", "b2", "c3", "d4", "e5", "f6", "a6", "f1"},
              "all": set(names)}
     out = {}
-    for label, build, count in (("lgpio_groups", lambda: LgpioMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, 0), n),
-                                ("gpiozero_pins", lambda: ReedMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, factory), max(1, n // 10))):
-        matrix = build()
-        for case, marbles in cases.items():
-            board.marbles = set(marbles)
-            board.write()
-            want = [name in marbles for name in names]
-            times, wrong = [], 0
-            for _ in range(count):
-                t0 = time.perf_counter()
-                got = matrix.read()
-                times.append(time.perf_counter() - t0)
-                wrong += sum(1 for g, w in zip(got, want) if g != w)
-            times.sort()
-            out[f"{label} {case}"] = {"reads": count, "wrong_holes": wrong,
-                                      "scan_ms_median": round(statistics.median(times) * 1e3, 3),
-                                      "scan_ms_p99": round(times[int(0.99 * (count - 1))] * 1e3, 3)}
-        matrix.close()
-    factory.close()
+    matrix = KernelMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, pi_bank())
+    for case, marbles in cases.items():
+        board.marbles = set(marbles)
+        board.write()
+        want = [name in marbles for name in names]
+        times, wrong = [], 0
+        for _ in range(n):
+            t0 = time.perf_counter()
+            got = matrix.read()
+            times.append(time.perf_counter() - t0)
+            wrong += sum(1 for g, w in zip(got, want) if g != w)
+        times.sort()
+        out[f"kernel {case}"] = {"reads": n, "wrong_holes": wrong,
+                                 "scan_ms_median": round(statistics.median(times) * 1e3, 3),
+                                 "scan_ms_p99": round(times[int(0.99 * (n - 1))] * 1e3, 3)}
+    wakes, missed = [], 0
+    for i in range(max(1, n // 50)):
+        board.marbles = set()
+        board.write()
+        matrix.read()  # empty: every row low, asleep until an edge
+        woke = []
+        waiter = threading.Thread(target=lambda: (matrix.wait(0.015), woke.append(time.monotonic())))
+        waiter.start()
+        time.sleep(0.1)
+        board.marbles = {names[i % 36]}
+        t0 = time.monotonic()
+        board.write()
+        waiter.join(5)
+        missed += not matrix.read()[i % 36]
+        wakes.append(woke[0] - t0)
+    wakes.sort()
+    out["drop on the empty board"] = {"drops": len(wakes), "not_read": missed,
+                                      "wake_ms_median": round(statistics.median(wakes) * 1e3, 2),
+                                      "wake_ms_max": round(wakes[-1] * 1e3, 2)}
+    matrix.close()
     board.rest()
     return out
 
 
 def scan_cpu(board, seconds, fill):
     """CPU of the matrix scan alone, in this process, for ``seconds`` with ``fill`` marbles
-    down: as it was (gpiozero pin by pin, a fixed 5 ms pace, every hole debounced at every
-    scan) and as GpioInputs scans now (lgpio group calls, 15 ms at rest)."""
-    from gpiozero import Device
-    from gpiozero.pins.lgpio import LGPIOFactory
+    down, as GpioInputs scans on the Pi's chip (asleep on an empty board, 15 ms at rest)."""
     from controller.drivers.gpio import GpioInputs
-    from controller.drivers.gpio.debounce import Debouncer
-    from controller.drivers.gpio.matrix import ReedMatrix
     from controller.profile import load_profile
 
     names = [f"{c}{r}" for r in range(1, 7) for c in COLUMNS]
     board.marbles = set(names[:fill])
     board.write()
     profile = load_profile("A-6x6")
-    pins = profile.gpio
-    Device.pin_factory = LGPIOFactory(chip=0)
-    out = {}
-    driver = GpioInputs(6, pins, profile.buttons)
+    driver = GpioInputs(6, profile.gpio, profile.buttons)
     events = []
     driver.start(events.append)
     time.sleep(3.0)  # past the start's busy window: at rest
     c0, t0 = time.process_time(), time.monotonic()
     time.sleep(seconds)
-    out["after"] = {"cpu_percent": round((time.process_time() - c0) / (time.monotonic() - t0) * 100, 1),
-                    "matrix": type(driver.matrix).__name__}
+    out = {"cpu_percent": round((time.process_time() - c0) / (time.monotonic() - t0) * 100, 1),
+           "matrix": type(driver.matrix).__name__}
     driver.stop()
-    old = ReedMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes)
-    debouncer = Debouncer(old.read(), 0.03)
-    c0, t0 = time.process_time(), time.monotonic()
-    scans = 0
-    while time.monotonic() - t0 < seconds:  # the scan loop as it was
-        now = time.monotonic()
-        for hole, closed in enumerate(old.read()):
-            debouncer.update(hole, closed, now)
-        scans += 1
-        time.sleep(0.005)
-    out["before"] = {"cpu_percent": round((time.process_time() - c0) / (time.monotonic() - t0) * 100, 1),
-                     "scans_per_s": round(scans / (time.monotonic() - t0), 1)}
-    old.close()
     board.rest()
     return out
 
@@ -303,8 +300,8 @@ def scan_cpu(board, seconds, fill):
 def service_cpu(seconds):
     """The service's CPU over ``seconds``: its cgroup's (cpu.stat usage_usec) and each of its
     threads' (utime + stime) with the system call it sits in, which tells them apart (7 poll:
-    the driver's edge threads; 230 clock_nanosleep: the scan thread, lgpio's tx thread; 232
-    epoll_wait: the event loop; 271 ppoll: lgpio's alert thread; 202 futex: Python's waits)."""
+    the driver's edge threads and the scan thread asleep on an empty board; 230 clock_nanosleep:
+    a plain sleep; 232 epoll_wait: the event loop; 202 futex: Python's waits)."""
     pid = subprocess.run(["systemctl", "show", "-p", "MainPID", "--value", "pentago-board"],
                          capture_output=True, text=True, check=True).stdout.strip()
     cgroup = Path("/sys/fs/cgroup/system.slice/pentago-board.service/cpu.stat")

@@ -172,7 +172,7 @@ def checkout_bundle(path: Path, ref: str | None = None) -> Path:
     return path
 
 
-def wheelhouse(cache: Path, extras: str = "pi,mqtt", also: tuple[str, ...] = ("lgpio",)) -> Path:
+def wheelhouse(cache: Path, extras: str = "pi,mqtt", also: tuple[str, ...] = ()) -> Path:
     """Every wheel the guest's pip needs for ``systemd/install.sh`` (the project's extras at the
     constraints' versions, setuptools to build the project) and ``also``, for this machine's
     architecture (the guest's: amd64, Python 3.11). Cached by the constraints' contents."""

@@ -162,7 +162,7 @@ class Vm:
 
 
 # nested KVM refuses the host's IA32_ARCH_CAPABILITIES MSR: leave that feature out
-CPU = {"kvm": "host,-arch-capabilities", "tcg": "max"}  # lgpio's wheel needs more than qemu64 (SIGILL)
+CPU = {"kvm": "host,-arch-capabilities", "tcg": "max"}  # wheels built for x86-64-v2 and up need more than qemu64
 
 
 def accelerator() -> tuple[str, str]:

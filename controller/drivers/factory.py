@@ -84,10 +84,18 @@ def _reaching_the_pins(what: str, build: Callable[[], InputDriver]) -> InputDriv
         try:
             driver = build()
         except ImportError as error:  # gpiozero missing, or BadPinFactory: no pin library
+            from .gpio.cdev import PI_BANKS
+
             reasons = "; ".join([str(w.message) for w in tried] + [str(error)])
             raise DriverUnavailable(
-                f"{what} cannot reach the Pi's pins ({reasons}); on a Raspberry Pi "
-                f"run {PI_EXTRA} (installs lgpio)"
+                f"{what} cannot reach the Pi's pins: no Raspberry Pi GPIO chip here (a /dev/gpiochip "
+                f"labelled {', '.join(PI_BANKS)}) and no pin library of gpiozero's ({reasons}); "
+                "the gpio driver runs on a Raspberry Pi"
+            ) from error
+        except OSError as error:  # the Pi's chip refused: not ours to open, or a line taken
+            raise DriverUnavailable(
+                f"{what} cannot request the Pi's GPIO lines ({error}); the service's user needs the "
+                "gpio group, and no other program may hold the profile's pins (doctor checks both)"
             ) from error
     for warning in tried:  # it loaded: pass on any other warning (e.g. a pin library fallback)
         warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)

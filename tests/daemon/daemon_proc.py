@@ -3,6 +3,7 @@ config file, and the web console's API as the test's hands on the virtual board.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -18,10 +19,24 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# Listening ports for the tests' daemons and brokers come from below the kernel's ephemeral range
+# (32768-60999 on Linux), where outgoing connections never take them, and none is handed out
+# twice in a run. bind(0) picked from the ephemeral range: a port it had just handed out was
+# then free to the next bind(0) or to a client's connection before the daemon listened on it
+# (CI once failed with "address already in use" that way).
+_PORTS = itertools.count(os.getpid() % 12_000)
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A port on 127.0.0.1 nothing listens on, never the same twice in this process."""
+    while True:
+        port = 20_000 + next(_PORTS) % 12_000  # 20000-31999
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
 
 
 class DaemonProcess:

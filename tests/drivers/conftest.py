@@ -1,6 +1,8 @@
-"""Fixtures for the driver tests: a fresh gpiozero MockFactory per test, a fake clock."""
+"""Fixtures for the driver tests: a fresh gpiozero MockFactory per test, a fake clock, a machine that is no Pi."""
 
 from __future__ import annotations
+
+import sys
 
 import pytest
 from gpiozero import Device
@@ -31,3 +33,13 @@ def no_global_pin_factory():
 @pytest.fixture
 def clock():
     return FakeClock()
+
+
+@pytest.fixture
+def no_pi(monkeypatch):
+    """A machine that is no Pi, whatever machine the tests run on: no Pi's GPIO chip, no pin
+    library for gpiozero to find, no NeoPixel library."""
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setattr("controller.drivers.gpio.cdev.pi_bank", lambda dev=None: None)
+    for module in ("lgpio", "RPi", "pigpio", "neopixel", "neopixel_spi"):
+        monkeypatch.setitem(sys.modules, module, None)

@@ -9,8 +9,8 @@
  * output driven low: the diode passes current only towards the row, so idle (high) rows and
  * any number of closed switches never make ghosts. Every other line reads the level the bench
  * sets (encoder contacts, buttons), high by default as the pull-ups hold it. An input whose
- * level changes raises an edge on its interrupt, so gpio-cdev's line events (what lgpio's
- * callbacks read) work as on a Pi. The kernel's own gpio-sim cannot do this (its inputs follow
+ * level changes raises an edge on its interrupt, so gpio-cdev's line events (what the
+ * daemon's edge threads and its sleeping matrix wait for) work as on a Pi. The kernel's own gpio-sim cannot do this (its inputs follow
  * only a pull set from outside, never another line of the chip, so a scanned matrix reads
  * nothing through it), and Debian 12's kernel has neither gpio-sim nor the interrupt simulator
  * it is built on (CONFIG_GPIO_SIM, CONFIG_IRQ_SIM): the few lines of an interrupt simulator
@@ -387,7 +387,8 @@ static int board_probe(struct platform_device *pdev)
 	if (err)
 		return err;
 	b->chip = (struct gpio_chip) {
-		.label = "pentago-gpio-sim", .parent = dev, .owner = THIS_MODULE,
+		/* a Pi 4's bank's label: the daemon finds the Pi's header by it (cdev.PI_BANKS) */
+		.label = "pinctrl-bcm2711", .parent = dev, .owner = THIS_MODULE,
 		.base = -1, .ngpio = NGPIO, .names = b->names, .can_sleep = false,
 		.get = board_get, .get_multiple = board_get_multiple,
 		.set = board_set, .set_multiple = board_set_multiple,

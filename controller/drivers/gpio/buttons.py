@@ -10,8 +10,7 @@ from gpiozero.pins import Factory
 
 from ...events import ButtonPress
 from ..base import Emit
-from .edges import LineEdges, lgpio_chip
-from .edges import pin_factory as resolve_factory
+from .cdev import LineEdges, kernel_bank
 from .release import release
 
 Clock = Callable[[], float]
@@ -22,9 +21,9 @@ class GpioButtons:
     """The profile's ``[buttons]``, each emitted as ``ButtonPress(t, name)`` when pressed.
 
     Wiring: each button between its pin (a BCM number) and GND, with the Pi's internal pull-up.
-    On lgpio's pins the kernel filters the contacts' bounce and reports the edges to a thread
-    that sleeps while no button moves (:class:`.edges.LineEdges`); elsewhere gpiozero's Button
-    does both. Presses arrive on that thread (or gpiozero's event thread), so ``emit`` must be
+    On a Pi the kernel filters the contacts' bounce and reports the edges to a thread that
+    sleeps while no button moves (:class:`.cdev.LineEdges`); given a ``pin_factory`` (or where
+    no Pi's chip is) gpiozero's Button does both. Presses arrive on that thread (or gpiozero's event thread), so ``emit`` must be
     thread-safe (a queue's put).
     """
 
@@ -35,14 +34,13 @@ class GpioButtons:
         self._names = {pin: name for name, pin in buttons.items()}
         self._buttons: dict[str, Button] = {}
         self._edges: LineEdges | None = None
-        factory = resolve_factory(pin_factory) if buttons else pin_factory
-        chip = lgpio_chip(factory)
+        chip = kernel_bank(pin_factory) if buttons else None
         if chip is not None:
             bounce_us = int(BUTTON_BOUNCE_S * 1e6)
             self._edges = LineEdges(chip, list(self._names), debounce_us=dict.fromkeys(self._names, bounce_us))
         else:
             self._buttons = {
-                name: Button(pin, pull_up=True, bounce_time=BUTTON_BOUNCE_S, pin_factory=factory)
+                name: Button(pin, pull_up=True, bounce_time=BUTTON_BOUNCE_S, pin_factory=pin_factory)
                 for name, pin in buttons.items()
             }
         self._closed = False

@@ -1,8 +1,8 @@
 """Build A's block encoders: two quadrature contacts per block, counted into signed detents.
 
-On lgpio's pins (a kernel GPIO chip) the contacts' edges come from the kernel through
-:class:`.edges.LineEdges`, whose thread sleeps while no block turns; elsewhere (gpiozero's other
-pin libraries, its MockFactory) through gpiozero's RotaryEncoder. Both count with RotaryEncoder's
+On a Pi the contacts' edges come from the kernel's GPIO chip through :class:`.cdev.LineEdges`,
+whose thread sleeps while no block turns; elsewhere (gpiozero's pin libraries, its MockFactory)
+through gpiozero's RotaryEncoder. Both count with RotaryEncoder's
 state table, so a block turns the same number of detents either way.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from gpiozero import RotaryEncoder
 from gpiozero.pins import Factory
 
-from .edges import LineEdges
+from .cdev import LineEdges
 from .release import release
 
 Step = Callable[[int, int], None]  # (block from 1, +1 clockwise or -1)

@@ -15,14 +15,13 @@ from ...events import EMPTY, MARBLE, EncoderSteps, HoleReading, InputEvent
 from ..base import Emit
 from .buttons import GpioButtons
 from .debounce import Debouncer
-from .edges import lgpio_chip
-from .edges import pin_factory as resolve_factory
+from .cdev import kernel_bank
 from .encoders import GpiozeroEncoders, KernelEncoders
+from .kernel_matrix import KernelMatrix
 from .matrix import ReedMatrix
 
 if TYPE_CHECKING:
     from ...profile import GpioPins, Profile
-    from .lgpio_matrix import LgpioMatrix
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float]
@@ -44,9 +43,10 @@ class GpioInputs:
     while anything on the board changed in the last ``busy_s``, and every
     ``rest_scan_interval_ms`` otherwise (a change is still seen within that, under 20 ms, and a
     board at rest costs a third of the scans); a hole's new state must hold for ``debounce_ms``
-    before it is emitted. On lgpio's pins (a kernel GPIO chip) the matrix is read with lgpio's
-    group calls (:class:`.lgpio_matrix.LgpioMatrix`) and the encoders' and buttons' edges come
-    from the kernel to threads that sleep while nothing moves (:mod:`.edges`); elsewhere all go
+    before it is emitted. On a Pi every line is requested from the kernel's GPIO chip
+    (:mod:`.cdev`): the matrix as :class:`.kernel_matrix.KernelMatrix`, which sleeps until a
+    marble drops while the board is empty, and the encoders' and buttons' edges on threads that
+    sleep while nothing moves. Given a ``pin_factory`` (or where no Pi's chip is) all go
     through gpiozero. Encoder steps and presses arrive on those threads (or gpiozero's event
     thread), so ``emit`` must be thread-safe (a queue's put).
     """
@@ -73,12 +73,13 @@ class GpioInputs:
             raise ProfileError(
                 f"gpio matrix_holes has {len(pins.matrix_holes)} holes for a {size}x{size} board"
             )
-        factory = resolve_factory(pin_factory)
-        chip = lgpio_chip(factory)
-        self._encoders = (GpiozeroEncoders(pins.encoders, factory) if chip is None
+        chip = kernel_bank(pin_factory)
+        self._encoders = (GpiozeroEncoders(pins.encoders, pin_factory) if chip is None
                           else KernelEncoders(chip, pins.encoders))
-        self._buttons = GpioButtons(buttons, clock=clock, pin_factory=factory)
-        self._matrix = _matrix(pins, factory, chip)
+        self._buttons = GpioButtons(buttons, clock=clock, pin_factory=pin_factory)
+        self._matrix = (ReedMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, pin_factory)
+                        if chip is None else
+                        KernelMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, chip))
         self._debouncer: Debouncer | None = None
         self._emit: Emit | None = None
         self._halt = threading.Event()
@@ -86,8 +87,8 @@ class GpioInputs:
         self._closed = False
 
     @property
-    def matrix(self) -> object:
-        """The matrix reader in use (ReedMatrix, or LgpioMatrix on lgpio's pins)."""
+    def matrix(self) -> ReedMatrix | KernelMatrix:
+        """The matrix reader in use (KernelMatrix on a Pi's chip, else ReedMatrix)."""
         return self._matrix
 
     @classmethod
@@ -127,6 +128,7 @@ class GpioInputs:
         """Stop the scan thread and release every pin. Safe to call twice."""
         self._halt.set()
         if self._thread is not None:
+            self._matrix.wake()
             self._thread.join()
             self._thread = None
         self._emit = None
@@ -141,11 +143,8 @@ class GpioInputs:
         return self._interval_s if busy and self._interval_s else self._rest_s
 
     def _run(self) -> None:
-        # A plain sleep, not Event.wait(timeout): that builds a Condition and a lock at every
-        # wake, which at 66 wakes a second was a third of the scan's cost at rest. Stopping
-        # waits one pause at most.
         while not self._halt.is_set():
-            time.sleep(self._pause_s())
+            self._matrix.wait(self._pause_s())
             if self._halt.is_set():
                 return
             try:
@@ -165,11 +164,3 @@ class GpioInputs:
         if emit is not None:
             emit(event)
 
-
-def _matrix(pins: GpioPins, factory: Factory, chip: int | None) -> ReedMatrix | LgpioMatrix:
-    """lgpio's group reads on ``chip`` when gpiozero's pins are lgpio's; else gpiozero."""
-    if chip is None:
-        return ReedMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, factory)
-    from .lgpio_matrix import LgpioMatrix
-
-    return LgpioMatrix(pins.matrix_rows, pins.matrix_columns, pins.matrix_holes, chip)

@@ -1,4 +1,4 @@
-"""Edges from the kernel's GPIO character device (drivers/gpio/edges.py) and the encoders and
+"""Edges from the kernel's GPIO character device (drivers/gpio/cdev.py) and the encoders and
 buttons read through them: the uAPI's layout, the waiting thread (on a pipe standing in for the
 kernel's request descriptor), and the quadrature count against gpiozero's RotaryEncoder.
 
@@ -14,7 +14,7 @@ import struct
 import pytest
 from gpiozero import RotaryEncoder
 
-from controller.drivers.gpio import edges
+from controller.drivers.gpio import cdev
 from controller.drivers.gpio.buttons import GpioButtons
 from controller.drivers.gpio.encoders import KernelEncoders, Quadrature
 from controller.events import ButtonPress
@@ -24,28 +24,28 @@ from .rigs import CLOCKWISE, COUNTER
 
 def test_the_request_has_the_kernels_layout():
     # sizes and ioctl numbers as linux/gpio.h makes them (gcc: sizeof, GPIO_V2_GET_LINE_IOCTL)
-    assert (edges.REQUEST.size, edges.EVENT.size) == (592, 48)
-    assert (edges.GET_LINE_IOCTL, edges.GET_VALUES_IOCTL) == (0xC250B407, 0xC010B40E)
-    data = edges.request_bytes([17, 5, 6], "pentago-board", {5: 50_000, 6: 50_000})
+    assert (cdev.REQUEST.size, cdev.EVENT.size) == (592, 48)
+    assert (cdev.GET_LINE_IOCTL, cdev.GET_VALUES_IOCTL) == (0xC250B407, 0xC010B40E)
+    data = cdev.request_bytes([17, 5, 6], "pentago-board", {5: 50_000, 6: 50_000})
     assert struct.unpack_from("=3I", data, 0) == (17, 5, 6)
     assert data[256:270] == b"pentago-board\0"
     flags, attrs = struct.unpack_from("=QI", data, 288)
-    assert flags == edges.FLAG_INPUT | edges.FLAG_EDGE_RISING | edges.FLAG_EDGE_FALLING | edges.FLAG_BIAS_PULL_UP
+    assert flags == cdev.FLAG_INPUT | cdev.FLAG_EDGE_RISING | cdev.FLAG_EDGE_FALLING | cdev.FLAG_BIAS_PULL_UP
     # one debounce attribute, on the request's lines 1 and 2 (GPIO5 and GPIO6), not GPIO17
-    assert attrs == 1 and struct.unpack_from("=IIQQ", data, 320) == (edges.ATTR_ID_DEBOUNCE, 0, 50_000, 0b110)
+    assert attrs == 1 and struct.unpack_from("=IIQQ", data, 320) == (cdev.ATTR_ID_DEBOUNCE, 0, 50_000, 0b110)
     assert struct.unpack_from("=I", data, 560) == (3,)
 
 
 @pytest.mark.parametrize("lines", [[], [3, 3], list(range(65))])
 def test_a_request_the_kernel_would_refuse_is_refused_first(lines):
     with pytest.raises(ValueError, match="different lines"):
-        edges.request_bytes(lines, "x", {})
+        cdev.request_bytes(lines, "x", {})
 
 
 def test_events_become_seconds_lines_and_levels():
-    data = (edges.EVENT.pack(1_500_000_000, 1, 22, 1, 1) + edges.EVENT.pack(1_502_000_000, 2, 27, 2, 1)
+    data = (cdev.EVENT.pack(1_500_000_000, 1, 22, 1, 1) + cdev.EVENT.pack(1_502_000_000, 2, 27, 2, 1)
             + b"\0" * 7)  # a torn record is left for the next read
-    assert edges.parse_events(data) == [(1.5, 22, 1), (1.502, 27, 0)]
+    assert cdev.parse_events(data) == [(1.5, 22, 1), (1.502, 27, 0)]
 
 
 class FakeKernel:
@@ -59,25 +59,25 @@ class FakeKernel:
         self.fd = read
 
         def ioctl(fd, request, buffer):
-            if request == edges.GET_LINE_IOCTL:
+            if request == cdev.GET_LINE_IOCTL:
                 self.requests.append(bytes(buffer))
                 struct.pack_into("=i", buffer, 588, self.fd)
             else:
-                assert request == edges.GET_VALUES_IOCTL and fd == self.fd
+                assert request == cdev.GET_VALUES_IOCTL and fd == self.fd
                 struct.pack_into("=Q", buffer, 0, self.levels)
             return 0
         real_open = os.open
-        monkeypatch.setattr(edges.fcntl, "ioctl", ioctl)
-        monkeypatch.setattr(edges.os, "open", lambda path, flags, *a: real_open(os.devnull, flags)
+        monkeypatch.setattr(cdev.fcntl, "ioctl", ioctl)
+        monkeypatch.setattr(cdev.os, "open", lambda path, flags, *a: real_open(os.devnull, flags)
                             if path.startswith("/dev/gpiochip") else real_open(path, flags, *a))
 
     def edge(self, line: int, level: int, t: float = 1.0) -> None:
-        os.write(self.events, edges.EVENT.pack(int(t * 1e9), 1 if level else 2, line, 0, 0))
+        os.write(self.events, cdev.EVENT.pack(int(t * 1e9), 1 if level else 2, line, 0, 0))
 
 
 def test_edges_arrive_in_order_on_their_thread_and_close_stops_it(monkeypatch):
     kernel = FakeKernel(monkeypatch, levels=0b10)
-    lines = edges.LineEdges(0, [22, 27])
+    lines = cdev.LineEdges(0, [22, 27])
     assert lines.levels() == {22: 0, 27: 1}
     got: queue.Queue = queue.Queue()
     lines.start(lambda t, line, level: got.put((t, line, level)))
@@ -93,7 +93,7 @@ def test_edges_arrive_in_order_on_their_thread_and_close_stops_it(monkeypatch):
 
 def test_a_failing_callback_does_not_stop_the_edges(monkeypatch, caplog):
     kernel = FakeKernel(monkeypatch)
-    lines = edges.LineEdges(0, [5])
+    lines = cdev.LineEdges(0, [5])
     got: queue.Queue = queue.Queue()
 
     def callback(t, line, level):
@@ -151,7 +151,7 @@ def test_kernel_encoders_step_the_block_whose_contacts_moved(monkeypatch):
 
 def test_kernel_buttons_press_on_the_falling_edge_with_the_kernels_debounce(monkeypatch):
     kernel = FakeKernel(monkeypatch, levels=0b11)
-    monkeypatch.setattr("controller.drivers.gpio.buttons.lgpio_chip", lambda factory: 0)
+    monkeypatch.setattr("controller.drivers.gpio.buttons.kernel_bank", lambda factory: 0)
     buttons = GpioButtons({"ok": 5, "back": 6}, clock=lambda: 7.0, pin_factory=object())
     presses: queue.Queue = queue.Queue()
     buttons.start(presses.put)
@@ -161,4 +161,4 @@ def test_kernel_buttons_press_on_the_falling_edge_with_the_kernels_debounce(monk
     assert [presses.get(timeout=5), presses.get(timeout=5)] == [ButtonPress(7.0, "back"), ButtonPress(7.0, "ok")]
     buttons.stop()
     assert presses.empty()
-    assert struct.unpack_from("=IIQQ", kernel.requests[0], 320) == (edges.ATTR_ID_DEBOUNCE, 0, 50_000, 0b11)
+    assert struct.unpack_from("=IIQQ", kernel.requests[0], 320) == (cdev.ATTR_ID_DEBOUNCE, 0, 50_000, 0b11)
