@@ -4,7 +4,8 @@
   ratio 9x9 / 6x6), and NeoPixelOutput.show of a changed frame against an unchanged one
   (what change detection saves), on a PixelBuf whose wire is a list;
 - gpio: one full matrix scan with debounce of the A-6x6 pins on gpiozero's MockFactory (the
-  mock's pin calls cost about what lgpio's do, so this is an order of magnitude, not the Pi);
+  path without the Pi's chip; on a Pi the scan is KernelMatrix's twelve ioctls, measured in
+  bench/pi_vm/build_a.py);
 - virtual: a place + lift, and a quarter turn with 9 marbles, on the virtual 6x6 board.
 
 Prints figures only; nothing is asserted. Usage: python bench/drivers.py [--rounds N]
