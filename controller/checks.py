@@ -12,7 +12,8 @@ tests pin them), so the kit holds what the sentences are about, not the sentence
   to a person who wrote ``true``);
 - :func:`within`: a number from ``low`` to ``high``;
 - :func:`among`: one of a few values (``True`` is not the level 1);
-- :func:`close_match`: the known name a typo was meant to be (difflib);
+- :func:`close_match`: the known name a typo was meant to be (difflib), and :func:`key_hint`,
+  how every reader says so of an unknown key;
 - :func:`text_fault`: text of bounded length without control characters;
 - :func:`read_toml`: a TOML file named from outside, read bounded and decoded, every failure
   a CheckError naming the file.
@@ -23,6 +24,8 @@ tests pin them), so the kit holds what the sentences are about, not the sentence
 (True, False, True, False)
 >>> close_match("sensnig", ("size", "sensing", "driver"))
 'sensing'
+>>> key_hint("levle", ("game", "level")), key_hint("host", ("bind", "port"), "web.")
+("did you mean 'level'?", 'known keys: web.bind, web.port')
 >>> text_fault("ab\\x1b[2J", 40), text_fault("x" * 41, 40), text_fault("fine", 40)
 ('holds a control character (0x1b)', 'is too long (at most 40 characters)', None)
 """
@@ -77,6 +80,15 @@ def close_match(name: str, known: Iterable[str]) -> str | None:
     """The name among ``known`` that ``name`` most likely misspells, if one is close."""
     close = difflib.get_close_matches(name, list(known), n=1)
     return close[0] if close else None
+
+
+def key_hint(name: str, keys: Iterable[str], prefix: str = "") -> str:
+    """What to say of the unknown key ``name`` of a table that holds ``keys``: the key it most
+    likely misspells, else every key it may hold; ``prefix`` (the table's dotted path, as the
+    reader names its keys) is shown but not matched, lest every key of the table look close."""
+    keys = list(keys)
+    close = close_match(name, keys)
+    return f"did you mean {prefix + close!r}?" if close else f"known keys: {', '.join(prefix + k for k in keys)}"
 
 
 def text_fault(value: str, max_chars: int) -> str | None:

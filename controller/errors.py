@@ -21,8 +21,9 @@ class ConfigError(CheckError):
     """A daemon config value that is wrong: names the key and the allowed values."""
 
 
-class TapeError(PentagoError, ValueError):
-    """A malformed tape line: names the line number and the problem."""
+class TapeError(CheckError):
+    """A malformed tape line: names the line number and the problem (``key``: ``"line N"``;
+    ``source``: the tape's file, when read from one)."""
 
 
 class LinkError(PentagoError, ConnectionError):

@@ -121,7 +121,7 @@ def read_tape(source: str | os.PathLike[str] | Iterable[str]) -> Tape:
         try:
             return _read_lines(_file_lines(Path(source)))
         except TapeError as e:
-            raise TapeError(f"{os.fspath(source)}: {e}") from None
+            raise TapeError(f"{os.fspath(source)}: {e}", os.fspath(source), e.key) from None
     return _read_lines(source)
 
 
@@ -129,14 +129,14 @@ def _read_lines(lines: Iterable[str]) -> Tape:
     numbered = ((n, line) for n, line in enumerate(lines, start=1) if line.strip())
     first = next(numbered, None)
     if first is None:
-        raise TapeError("line 1: the tape is empty; the first line must be the header")
+        raise TapeError("line 1: the tape is empty; the first line must be the header", key="line 1")
     header = _at_line(first[0], parse_header, first[1])
     events: list[InputEvent] = []
     for number, line in numbered:
         event = _at_line(number, parse_event, line, header)
         if events and event.t < events[-1].t:
             previous = events[-1].t
-            raise TapeError(f"line {number}: time {event.t!r} is before the previous {previous!r}")
+            raise TapeError(f"line {number}: time {event.t!r} is before the previous {previous!r}", key=f"line {number}")
         events.append(event)
     return Tape(header, events)
 
@@ -195,7 +195,7 @@ def _file_lines(path: Path) -> Iterator[str]:
         try:
             yield line.decode("utf-8")
         except UnicodeDecodeError:
-            raise TapeError(f"line {number}: not UTF-8 text: {line[:40]!r}") from None
+            raise TapeError(f"line {number}: not UTF-8 text: {line[:40]!r}", key=f"line {number}") from None
 
 
 def _at_line(number: int, parse: Callable[..., T], *args: Any) -> T:
@@ -203,7 +203,7 @@ def _at_line(number: int, parse: Callable[..., T], *args: Any) -> T:
     try:
         return parse(*args)
     except TapeError as e:
-        raise TapeError(f"line {number}: {e}") from None
+        raise TapeError(f"line {number}: {e}", key=f"line {number}") from None
 
 
 def _json_object(text: str, what: str) -> dict[str, Any]:

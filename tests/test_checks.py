@@ -10,23 +10,30 @@ from controller.checks import CheckError, close_match, is_number, is_whole, read
 from controller.daemon.config import parse_config
 from controller.daemon.requests import command
 from controller.daemon.web.api import BadRequest
-from controller.errors import ConfigError, PentagoError, ProfileError
+from controller.errors import ConfigError, PentagoError, ProfileError, TapeError
 from controller.games import OptionError, options
 from controller.profile import parse_profile
+from controller.tape import read_tape
 
 
-def test_every_reader_s_error_is_a_check_error_naming_source_and_key():
+def test_every_reader_s_error_is_a_check_error_naming_source_and_key(tmp_path):
+    tape_file = tmp_path / "game.jsonl"
+    tape_file.write_text('{"tape": 1, "board": "6x6", "sensing": "presence", "detents_per_quarter": 4,'
+                         ' "game": "classic"}\n{"t": 1, "hole": "z9", "reading": "marble"}\n')
+    with pytest.raises(TapeError) as tape:
+        read_tape(tape_file)
     with pytest.raises(ProfileError) as profile:
         parse_profile({"size": 6, "sensnig": "reed"}, "board.toml")
     with pytest.raises(ConfigError) as config:
         parse_config({"web": {"port": 0}}, "config.toml")
     with pytest.raises(BadRequest) as request:
         command({"name": "menu", "args": []})
-    found = [(type(e.value), e.value.source, e.value.key) for e in (profile, config, request)]
+    found = [(type(e.value), e.value.source, e.value.key) for e in (profile, config, request, tape)]
     assert found == [(ProfileError, "board.toml", "sensnig"), (ConfigError, "config.toml", "web.port"),
-                     (BadRequest, "request", "args")]
+                     (BadRequest, "request", "args"), (TapeError, str(tape_file), "line 2")]
     assert str(profile.value) == "board.toml: sensnig: unknown key (did you mean 'sensing'?)"
-    for error in (profile.value, config.value, request.value):
+    assert str(tape.value).startswith(f"{tape_file}: line 2: ")
+    for error in (profile.value, config.value, request.value, tape.value):
         assert isinstance(error, CheckError) and isinstance(error, ValueError) and isinstance(error, PentagoError)
 
 

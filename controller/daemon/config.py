@@ -60,7 +60,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import DEFAULT_LEVEL, ENGINES, LEVELS, engine_in_use
-from ..checks import among, is_whole, read_toml, within
+from ..checks import among, is_whole, key_hint, read_toml, within
 from ..errors import ConfigError, shown
 from ..files import check_path
 from ..games import DEFAULT, NAMES, OptionError, get
@@ -266,8 +266,8 @@ class _Checker:
         for key in table:
             if key not in keys:
                 name = key if len(key) <= 80 else key[:77] + "..."  # a key may be a megabyte long
-                raise ConfigError(f"config {self.source}: unknown key {prefix}{name}; "
-                                  f"known keys: {', '.join(prefix + k for k in keys)}", self.source, prefix + name)
+                raise ConfigError(f"config {self.source}: unknown key {prefix}{name}; {key_hint(key, keys, prefix)}",
+                                  self.source, prefix + name)
 
     def table(self, data: dict[str, Any], key: str) -> dict[str, Any]:
         value = data.get(key, {})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, cast
 
-from ..checks import among, close_match, is_number, is_whole
+from ..checks import among, is_number, is_whole, key_hint
 from ..errors import NotationError, ProfileError, shown
 from ..rules import Geometry, hole_name, parse_hole
 from .model import HEADER_PINS
@@ -37,7 +37,7 @@ class Table:
         self.source, self.prefix, self.data = source, prefix, data
         unknown = [name for name in data if name not in keys] if keys is not None else []
         if keys is not None and unknown:
-            raise self.error(unknown[0], f"unknown key ({_hint(unknown[0], keys)})")
+            raise self.error(unknown[0], f"unknown key ({key_hint(unknown[0], keys)})")
 
     def key(self, name: str) -> str:
         return f"{self.prefix}{name}"
@@ -78,11 +78,6 @@ class Table:
             if not is_type(item, kind):
                 raise self.error(f"{name}[{i}]", f"expected {_TYPE_NAMES[kind]}, got {shown(item)}")
         return value
-
-
-def _hint(name: str, keys: tuple[str, ...]) -> str:
-    close = close_match(name, keys)
-    return f"did you mean {close!r}?" if close else f"known keys: {', '.join(keys)}"
 
 
 class Pins:

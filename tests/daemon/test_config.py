@@ -51,6 +51,10 @@ def test_a_full_file_is_read(tmp_path):
     ('profile = ""', "profile = '' is not allowed; expected a non-empty string"),
     ('colour = "red"', "unknown key colour; known keys: profile, game, lights, storage, web"),
     ('[web]\nhost = "x"', "unknown key web.host; known keys: web.enabled, web.bind, web.port, web.token"),
+    # a typo is named as the key it misspells, as the profile does (controller.checks.key_hint)
+    ('[web]\nprot = 80', "unknown key web.prot; did you mean 'web.port'?"),
+    ('[game]\nlevle = 2', "unknown key game.levle; did you mean 'game.level'?"),
+    ('levle = 2', "unknown key levle; known keys: profile, game, lights, storage, web"),
     ('game = 3', "game = 3 is not allowed; expected a table ([game])"),
     ('[game]\ngame = "chess"', "game.game = 'chess' is not allowed; expected one of classic"),
     ('[game]\nplayers = 3', "unknown key game.players; known keys: game.game, game.computer, game.match, game.level, game.practice"),
