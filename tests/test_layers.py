@@ -159,6 +159,34 @@ def test_the_core_spells_no_flow_state(path: Path) -> None:
     assert not spelled, f"{path.name} spells the flow states {spelled}: use the flow's constants"
 
 
+def flow_attributes_set(path: Path) -> list[str]:
+    """The attributes of a flow (``flow.x``, ``self.flow.x``) that ``path`` sets, with their lines."""
+    def is_flow(node: ast.expr) -> bool:
+        return (isinstance(node, ast.Name) and node.id == "flow") or (isinstance(node, ast.Attribute) and node.attr == "flow")
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        targets = (node.targets if isinstance(node, ast.Assign) else
+                   [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else [])
+        found += [f"{target.attr} (line {node.lineno})" for target in targets
+                  if isinstance(target, ast.Attribute) and is_flow(target.value)]
+    return found
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "core").glob("*.py")), ids=lambda p: p.name)
+def test_the_core_sets_no_attribute_of_a_flow(path: Path) -> None:
+    """The core tells a flow what it must know through the flow's methods (the board's level:
+    ``use_board_level``), never by setting its attributes from several places."""
+    assert not flow_attributes_set(path), f"{path.name} sets {flow_attributes_set(path)}: call a method of the flow"
+
+
+def test_the_check_for_flow_attributes_sees_them(tmp_path: Path) -> None:
+    fake = tmp_path / "core.py"
+    fake.write_text("self.level = self.flow.board_level = 1\nflow.board_level = 2\nself.flow.repairs += 1\n"
+                    "self.flow = flow\n")
+    assert flow_attributes_set(fake) == ["board_level (line 1)", "board_level (line 2)", "repairs (line 3)"]
+
+
 def test_the_check_for_game_names_sees_each_kind(tmp_path: Path) -> None:
     """The check above finds each way of naming a game (so it cannot pass by seeing nothing)."""
     assert names_of_games(PACKAGE / "core" / "core.py") == []

@@ -134,7 +134,8 @@ class Core:
 
     def set_level(self, level: int | None) -> None:
         """The board's configured level changed (the config reloaded): it names the computer now."""
-        self.level = self.flow.board_level = level
+        self.level = level
+        self.flow.use_board_level(level)
 
     def tell(self, notice: str) -> None:
         """Send ``notice`` out with the next effects (the daemon's own news from start-up)."""
@@ -324,7 +325,7 @@ class Core:
 
     def _flow_for(self, spec: GameSpec) -> Flow:
         flow = spec.flow(games, self.colours, self.geometry.size)
-        flow.board_level = self.level
+        flow.use_board_level(self.level)
         return flow
 
     @staticmethod
@@ -381,7 +382,7 @@ class Core:
         journal aside). With no game left in play the board starts at the menu."""
         try:
             self.flow, self.resume = games.resumed(records, self.colours, self.geometry.size)
-            self.flow.board_level = self.level
+            self.flow.use_board_level(self.level)
         except Exception as error:  # a replay bug must not stop the board starting: use nothing
             log.exception("journal replay failed")
             self.flow = self._flow_for(games.get(games.DEFAULT))

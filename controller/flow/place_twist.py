@@ -159,7 +159,7 @@ class PlaceTwistFlow(Generic[G]):
         self.repairs = 0
         self.news: list[str] = []  # the rules' refusals in words, for the notices
         self.events: list[Event] = []  # what happened, for the subscribers (see controller.flow.published)
-        self.board_level: int | None = None  # the board's configured level: names a computer seat
+        self._board_level: int | None = None  # the board's configured level (see use_board_level)
         self.machine = Machine(model=self, states=self.machine_states, transitions=self.machine_transitions,
                                initial=CHOOSING, auto_transitions=False)
 
@@ -425,10 +425,16 @@ class PlaceTwistFlow(Generic[G]):
         """Nothing to cycle or confirm (see :meth:`awaits_colour`): no records."""
         return []
 
+    def use_board_level(self, level: int | None) -> None:
+        """The board's configured level (None: none said), which names a computer seat whose game
+        names no level of its own: the core tells each flow it makes, and every flow again when
+        the config changes."""
+        self._board_level = level
+
     def seat_names(self) -> list[str]:
         """Every seat's name, seat 1 first, as notices, the page and the record say it (see
         :mod:`controller.flow.seats`)."""
-        return seat_names(self.options, self._game().players, self.board_level)
+        return seat_names(self.options, self._game().players, self._board_level)
 
     def seat_name(self, seat: int) -> str:
         return self.seat_names()[seat - 1]
