@@ -42,7 +42,7 @@ from ..flow import CHOOSING
 from ..flow.contract import GameRules
 from ..games import GAMES
 from ..rules import Position, hole_name, record_of
-from ..rules.record import AnyGame as RecordedGame
+from ..rules import AnyGame as RecordedGame
 from ..games import Flow
 
 SYMBOLS = "xoyz"  # the colour indices as the rules' text boards print them

@@ -25,7 +25,7 @@ from ..flow import Resume
 from ..flow.options import GameOptions
 from ..rules import NotationError
 from ..rules import record as records
-from ..rules.record import AnyGame, Record
+from ..rules import AnyGame, Record
 from ..rules.puzzle.pictures import Picture
 from . import classic, multiplayer, puzzle, teams, triple
 # The board's pictures are Picture-Puzzle's: captured by the core, kept by the daemon's store.

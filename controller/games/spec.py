@@ -38,7 +38,7 @@ from ..lights.view import View
 from ..flow.contract import GameRules
 from ..flow.options import GameOptions
 from ..rules import PlaceTwistGame
-from ..rules.record import AnyGame, Record
+from ..rules import AnyGame, Record
 
 MAX_NAME_CHARS = 24  # a seat's name, as the page and the records show it
 FLAGS = ("computer", "match", "hints")  # options every game answers, even those that do not offer them

@@ -14,9 +14,12 @@ from .teams import TeamGame
 from .triple import Claim, TripleGame, TripleOptions
 from .triple.notation import TripleMove, parse_triple_move, triple_move_name
 from .turns import Game, Phase, PlaceTwistGame, PlayOptions
+from .puzzle import PuzzleGame
+
+AnyGame = PlaceTwistGame | TripleGame | PuzzleGame  # every game's rules class, as the registry names them
 
 __all__ = [
-    "Card", "Claim", "ClassicGame", "Game", "Geometry", "IllegalMoveError", "Match", "Move",
+    "AnyGame", "Card", "Claim", "ClassicGame", "Game", "Geometry", "IllegalMoveError", "Match", "Move",
     "MultiplayerGame", "NotationError", "Outcome", "PentagoError", "Phase", "PlaceTwistGame",
     "Places", "PlayOptions", "Position", "Record", "TeamGame", "Termination", "Twist", "format_record",
     "TripleGame", "TripleMove", "TripleOptions", "geometry", "hole_name", "load_deck", "move_name",

@@ -66,6 +66,17 @@ class ClassicGame(PlaceTwistGame):
         """At least the two seats of the classic game, however few players the record names."""
         return max(2, named)
 
+    def record_headers(self) -> dict[str, str]:
+        """A classic record leaves out what equals the classic defaults, two players and seat 1
+        starting, so classic records read and write as they always have."""
+        headers = super().record_headers()
+        if self.players == 2:
+            del headers["Options"]
+        return headers
+
+    def record_starter(self) -> dict[str, str]:
+        return super().record_starter() if self.starter != 1 else {}
+
     @property
     def variant(self) -> str:
         """The record name: ``classic``, or ``classic-9x9`` on the big board."""

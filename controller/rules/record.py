@@ -32,7 +32,10 @@ round-trips exactly: ``format_record(parse_record(text, start)) == text`` for ev
 Which game a variant is, the rules do not say: reading and replaying a record take ``start``,
 which makes the game a record starts with (each rules class's ``from_record``), and the
 registry hands them its own (:func:`controller.games.parse_record`, :func:`controller.games.replay`).
+Nor do they say how a game's record differs: each game's class says how its record is written
+and read (:class:`Recorded`), so this module names no game.
 
+>>> from controller.rules import ClassicGame
 >>> game = ClassicGame()
 >>> game.push_text("b5 4R")
 >>> text = format_record(record_of(game, ["Ada", "Bo"], date="2026-11-29"))
@@ -54,19 +57,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
 
-from .classic import ClassicGame
 from .errors import IllegalMoveError, NotationError
 from .outcome import Outcome
-from .puzzle import PuzzleGame
-from .puzzle.record import canonical_line, play_line, puzzle_headers, record_lines
-from .triple import TripleGame, TripleOptions
-from .turns import PlaceTwistGame, PlayOptions
+from .turns import PlayOptions
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9 ]*?):\s?(.*)")
-AnyGame = PlaceTwistGame | TripleGame | PuzzleGame
-Start = Callable[["Record"], AnyGame]  # the game a record starts with; NotationError naming what is wrong
+
+
+class Recorded(Protocol):
+    """What a record needs of its game: each game's class says how its record is written and
+    read (:class:`~controller.rules.turns.RecordsMoves` is the default: a move a line)."""
+
+    players: int
+    outcome: Outcome | None
+
+    @property
+    def ranked(self) -> bool: ...  # its Result gives the whole standings, not only the winners
+
+    def record_headers(self) -> dict[str, str]: ...
+    def record_starter(self) -> dict[str, str]: ...
+    def record_lines(self) -> list[str]: ...
+    def record_line(self, line: str, number: int) -> str: ...
+    def play_record_line(self, text: str, number: int) -> None: ...
+
+
+G = TypeVar("G", bound=Recorded)
+Start = Callable[["Record"], G]  # the game a record starts with; NotationError naming what is wrong
 
 
 @dataclass
@@ -103,11 +122,6 @@ class Record:
         text = self.headers.get("Options")
         return None if text is None else PlayOptions.parse(text)
 
-    @property
-    def triple_options(self) -> TripleOptions:
-        """A Triple record's ``Options`` (the defaults without one); ValueError naming a bad option."""
-        return TripleOptions.parse(self.headers.get("Options", ""))
-
 
 def result_text(outcome: Outcome | None, ranked: bool = False) -> str:
     """The ``Result`` header: winning seats, the standings when ``ranked``, ``draw`` or ``*``.
@@ -126,45 +140,24 @@ def result_text(outcome: Outcome | None, ranked: bool = False) -> str:
 
 
 def record_of(
-    game: AnyGame,
+    game: Recorded,
     players: Sequence[str],
     date: str | None = None,
     colours: Sequence[str] | None = None,
 ) -> Record:
-    """The record of ``game`` as played so far, its seats named ``players`` (and ``colours``)."""
+    """The record of ``game`` as played so far, its seats named ``players`` (and ``colours``):
+    the game's own headers, the seats, who started, the date and the result, then its lines."""
     if colours is not None and len(colours) != game.players:
         raise ValueError(f"{len(colours)} colours for {game.players} seats")
-    if isinstance(game, PuzzleGame):
-        return _puzzle_record(game, players, date, colours)
-    classic = isinstance(game, ClassicGame)
-    headers = {"Variant": game.variant}
-    if isinstance(game, TripleGame):
-        headers["Options"] = replace(game.options, cards=game.dealt).text()
-    elif not classic or game.players != 2:
-        headers["Options"] = game.options.text()
+    headers = game.record_headers()
     headers.update({f"Player {i}": name for i, name in enumerate(players, start=1)})
     if colours:
         headers["Colours"] = ", ".join(colours)
-    if not classic or game.starter != 1:
-        headers["Starter"] = str(game.starter)
+    headers.update(game.record_starter())
     if date:
         headers["Date"] = date
     headers["Result"] = result_text(game.outcome, game.ranked)
-    if isinstance(game, TripleGame):  # the same line twice: each kind of game names its own moves
-        return Record(headers, [game.move_name(m) for m in game.moves])
-    return Record(headers, [game.move_name(m) for m in game.moves])
-
-
-def _puzzle_record(game: PuzzleGame, players: Sequence[str], date: str | None,
-                   colours: Sequence[str] | None) -> Record:
-    headers = puzzle_headers(game)
-    headers.update({f"Player {i}": name for i, name in enumerate(players, start=1)})
-    if colours:
-        headers["Colours"] = ", ".join(colours)
-    if date:
-        headers["Date"] = date
-    headers["Result"] = result_text(game.outcome, ranked=True)
-    return Record(headers, record_lines(game))
+    return Record(headers, game.record_lines())
 
 
 def format_record(record: Record) -> str:
@@ -172,7 +165,7 @@ def format_record(record: Record) -> str:
     return head + "\n" + "".join(f"{move}\n" for move in record.moves)
 
 
-def parse_record(text: str, start: Start) -> Record:
+def parse_record(text: str, start: Start[Recorded]) -> Record:
     """Read a record whose game ``start`` makes; raises :class:`NotationError` naming the line
     or header of any problem."""
     lines = text.splitlines()
@@ -189,36 +182,18 @@ def parse_record(text: str, start: Start) -> Record:
     for number, line in enumerate(lines[number:], start=number + 1):
         if not line.strip():
             continue
-        if isinstance(game, PuzzleGame):
-            record.moves.append(canonical_line(line, game, number))
-        else:
-            record.moves.append(_canonical_move(line, number, game))
+        record.moves.append(game.record_line(line, number))
     return record
 
 
-def replay(record: Record, start: Start) -> AnyGame:
+def replay(record: Record, start: Start[G]) -> G:
     """Play a record's moves through the rules of the game ``start`` makes; raises naming the
     first illegal move's number (a puzzle record: the line, a round a line)."""
     game = start(record)
     for number, text in enumerate(record.moves, start=1):
-        if isinstance(game, PuzzleGame):
-            play_line(game, text, number)
-            continue
-        try:
-            game.push_text(text)
-        except IllegalMoveError as error:
-            raise IllegalMoveError(f"record move {number}: {error}") from None
+        game.play_record_line(text, number)
     stated = record.headers.get("Result", "*")
     found = result_text(game.outcome, game.ranked)
     if stated != "*" and stated != found:
         raise IllegalMoveError(f"record says Result: {stated}, but the moves give {found}")
     return game
-
-
-def _canonical_move(line: str, number: int, game: PlaceTwistGame | TripleGame) -> str:
-    try:
-        if isinstance(game, TripleGame):  # the same line twice: each kind of game reads its own moves
-            return game.move_name(game.parse_text(line))
-        return game.move_name(game.parse_text(line))
-    except NotationError as error:
-        raise NotationError(f"record line {number}: {error}") from None

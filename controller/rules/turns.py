@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar, Protocol, Self
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from .errors import IllegalMoveError, NotationError
 from .geometry import Geometry
@@ -129,10 +130,63 @@ class Game(Protocol):
     def move_name(self, move: Move) -> str: ...
 
 
+class _Written(Protocol):
+    def text(self) -> str: ...
+
+
+class _Notated(Protocol):
+    """A game whose moves are one text each (:class:`RecordsMoves`'s games)."""
+
+    starter: int
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def options(self) -> _Written: ...
+    @property
+    def moves(self) -> Sequence[Any]: ...
+    def move_name(self, move: Any) -> str: ...
+    def parse_text(self, text: str) -> Any: ...
+    def push_text(self, text: str) -> None: ...
+
+
+class RecordsMoves:
+    """How a game says its record (:mod:`~controller.rules.record` asks these, never which game
+    it is): by default ``Variant`` and ``Options`` make it again, ``Starter`` says who began,
+    and each move is a line in the game's own notation. A game whose record differs says how in
+    its class (classic leaves its defaults out, Triple names its cards, a puzzle writes rounds)."""
+
+    def record_headers(self: _Notated) -> dict[str, str]:
+        """The headers that make the game again, before the seats: variant and options."""
+        return {"Variant": self.variant, "Options": self.options.text()}
+
+    def record_starter(self: _Notated) -> dict[str, str]:
+        """The header saying which seat began, after the seats (none where it goes without saying)."""
+        return {"Starter": str(self.starter)}
+
+    def record_lines(self: _Notated) -> list[str]:
+        """The record's lines: one move a line."""
+        return [self.move_name(move) for move in self.moves]
+
+    def record_line(self: _Notated, line: str, number: int) -> str:
+        """Line ``number`` of a record read as canonical text; NotationError naming the line."""
+        try:
+            return self.move_name(self.parse_text(line))
+        except NotationError as error:
+            raise NotationError(f"record line {number}: {error}") from None
+
+    def play_record_line(self: _Notated, text: str, number: int) -> None:
+        """Play a record's move ``number``; IllegalMoveError naming it."""
+        try:
+            self.push_text(text)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"record move {number}: {error}") from None
+
+
 _State = tuple[Position, int, Phase, "Outcome | None", int, "int | None", Places, tuple[tuple[int, ...], ...]]
 
 
-class PlaceTwistGame:
+class PlaceTwistGame(RecordsMoves):
     """The half-move machinery; subclasses say who plays which colour and judge each turn.
 
     The default judge is the classic one: the first five ends the game (see :meth:`_judge`).

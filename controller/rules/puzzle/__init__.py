@@ -359,6 +359,33 @@ class PuzzleGame:
         times = self.stopwatch()
         return tuple(seat for seat, s in times if s == times[0][1]) if times else ()
 
+    # -- its record (controller.rules.record asks these; the format is .record's, which reads
+    # this module's classes, hence each import in its method) --------------------------------
+
+    def record_headers(self) -> dict[str, str]:
+        """The headers that make the game again: variant, options and the picture itself."""
+        from .record import puzzle_headers
+        return puzzle_headers(self)
+
+    def record_starter(self) -> dict[str, str]:
+        """None: the rounds say who dismantles and who restores."""
+        return {}
+
+    def record_lines(self) -> list[str]:
+        """One line per round played, then the round in progress if it has begun."""
+        from .record import record_lines
+        return record_lines(self)
+
+    def record_line(self, line: str, number: int) -> str:
+        """Line ``number`` of a record (a round) read as canonical steps; NotationError naming it."""
+        from .record import canonical_line
+        return canonical_line(line, self, number)
+
+    def play_record_line(self, text: str, number: int) -> None:
+        """Play a record's line ``number`` (a round's steps); IllegalMoveError naming it."""
+        from .record import play_line
+        play_line(self, text, number)
+
     # -- playing -------------------------------------------------------------------------------
 
     def begin(self, t: float) -> None:

@@ -77,7 +77,7 @@ controller.rules.errors.IllegalMoveError: illegal move 'Bb5 1L': hole b5 is alre
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from .cards import COLOUR_LETTERS, COLOUR_NAMES, Card, cards_text, load_deck, occurrences, parse_cards, shuffled
@@ -87,7 +87,7 @@ from ..notation import Twist, hole_name
 from ..outcome import Outcome, Places, Termination
 from ..position import Position
 from .notation import TripleMove, parse_triple_move, triple_move_name
-from ..turns import Phase, require_phase, twists_either_way
+from ..turns import Phase, RecordsMoves, require_phase, twists_either_way
 
 if TYPE_CHECKING:
     from ..record import Record
@@ -227,7 +227,7 @@ def _check_cards(options: TripleOptions, cards: tuple[Card, ...]) -> None:
             raise ValueError(f"two-colour play needs cards in exactly two colours; these use {names}")
 
 
-class TripleGame:
+class TripleGame(RecordsMoves):
     """A game of Pentago Triple (see the module doc for the rules and the decisions).
 
     Seats are numbered from 1; ``starter`` moves first; ``deck`` replaces the shipped deck when
@@ -261,7 +261,7 @@ class TripleGame:
         """The game a Triple record starts with (its ``Options`` name every card dealt);
         NotationError naming the header that is wrong."""
         try:
-            game = cls(record.triple_options, record.starter)
+            game = cls(TripleOptions.parse(record.headers.get("Options", "")), record.starter)
             if record.colours and len(record.colours) != game.players:
                 raise ValueError(f"Colours names {len(record.colours)} colours for {game.players} seats")
             return game
@@ -520,6 +520,10 @@ class TripleGame:
 
     def move_name(self, move: TripleMove) -> str:
         return triple_move_name(move, self.geometry)
+
+    def record_headers(self) -> dict[str, str]:
+        """Its ``Options`` name every card dealt, so the record replays without the deck file."""
+        return {"Variant": self.variant, "Options": replace(self.options, cards=self.dealt).text()}
 
     # -- judging -------------------------------------------------------------------------------
 
