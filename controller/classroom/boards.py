@@ -3,7 +3,8 @@
 A board is known from its first retained ``status`` or ``state`` message; it stays listed when it
 goes offline (the teacher wants to see that a table dropped out, not have it vanish). Its
 ``event`` topic tells how it answered the console's last command (``command``: taken,
-``refused``: with the reason), matched by the command's id.
+``refused``: with the reason), matched by the command's id. A game's own part of the row (its
+round in hand, say) comes from the game's home (its spec's ``classroom_row``): this module names no game.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import games
 from ..daemon.mqtt.topics import OFFLINE, ONLINE, STOPPED
 
 ID_PREFIX = "classroom-"  # the ids of the console's commands (the board echoes them in its answer)
@@ -116,13 +118,14 @@ class Boards:
 
 def row(name: str, board: Board) -> dict[str, Any]:
     """A board's row: whether it is online (and its status in words), its game, players, whose turn and the standings, and
-    for Picture-Puzzle the round in hand (from the state's ``detail``)."""
+    what its game adds (see :func:`game_row`)."""
     state = board.state
     seats = state.get("seats") or []
     names = {seat.get("seat"): seat.get("name", "") for seat in seats if isinstance(seat, dict)}
     summary = state.get("summary") or {}
-    detail = state.get("detail") if isinstance(state.get("detail"), dict) else None
+    detail = state.get("detail") if isinstance(state.get("detail"), dict) else {}
     return {
+        **game_row(state.get("game"), detail, names),  # first: the common keys below always stand
         "board": name,
         "online": board.status == ONLINE,
         **_status(board),
@@ -138,9 +141,19 @@ def row(name: str, board: Board) -> dict[str, Any]:
         "standings": [" & ".join(names.get(seat, f"Seat {seat}") for seat in place)
                       for place in state.get("standings") or [] if isinstance(place, list)],
         "moves": len(state.get("moves") or []),
-        "puzzle": _puzzle(detail, names) if detail and "picture" in detail else None,
-        "has_summary": bool(detail and detail.get("summary_csv")),
+        "has_summary": bool(detail.get("summary_csv")),
     }
+
+
+def game_row(game: Any, detail: dict[str, Any], names: dict[Any, str]) -> dict[str, Any]:
+    """The keys the board's game adds to its row, from the state's ``detail``, as the game's home
+    says them (:attr:`~controller.games.GameSpec.classroom_row`); none for a game this console
+    does not know (a board newer than the console), nor from a detail its home cannot read (a
+    board's state is outside input: one bad board must not break the console's page)."""
+    try:
+        return dict(games.get(game).classroom_row(detail, names))
+    except (games.OptionError, LookupError, TypeError, ValueError, AttributeError):
+        return {}
 
 
 def _status(board: Board) -> dict[str, str]:
@@ -162,21 +175,3 @@ def _doing(state: dict[str, Any], summary: Any) -> str:
         return "at the menu"
     doing = summary.get("doing") if isinstance(summary, dict) else None
     return doing if isinstance(doing, str) else ""
-
-
-def _puzzle(detail: dict[str, Any], names: dict[Any, str]) -> dict[str, Any]:
-    def named(seat: Any) -> str:
-        return names.get(seat, "") if seat is not None else ""
-
-    rounds = detail.get("rounds") or []
-    return {
-        "picture": detail.get("picture", ""),
-        "k": detail.get("k"),
-        "stage": detail.get("stage"),
-        "restorer": named(detail.get("restorer")),
-        "dismantler": named(detail.get("dismantler")),
-        "left_s": detail.get("left_s"),
-        "out": [named(seat) for seat in detail.get("eliminated") or []],
-        "passed": sum(1 for r in rounds if isinstance(r, dict) and r.get("passed")),
-        "rounds": len(rounds),
-    }

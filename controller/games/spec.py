@@ -125,6 +125,11 @@ def make_place_twist(spec: GameSpec, options: Mapping[str, Any], size: int, star
     return game.new(options["players"], options.get("twist"), options.get("neutral_skip", True), starter, size)
 
 
+def no_classroom_row(detail: Mapping[str, Any], names: Mapping[Any, str]) -> Mapping[str, Any]:
+    """Nothing of its own in the teacher's row: the row's common keys say the game."""
+    return {}
+
+
 def board_pair(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
     """Two colours, the board's own: classic's players and team play's two pairs."""
     return board[:2]
@@ -157,6 +162,9 @@ class GameSpec:
     # Only for flows that can take any move back (``rewind``), even the game's last.
     eager: bool = False
     aliases: tuple[str, ...] = ()  # other names a new-game command may give (Triple's ``personal`` flag)
+    # (the state's ``detail``, seat -> name) -> the keys it adds to its board's row on the
+    # classroom's page (controller.classroom.boards): Picture-Puzzle's round in hand
+    classroom_row: Callable[[Mapping[str, Any], Mapping[Any, str]], Mapping[str, Any]] = no_classroom_row
 
     def variant(self, size: int) -> str:
         """The variant its records name on a ``size`` board (``classic-9x9``)."""

@@ -100,7 +100,7 @@ def test_a_round_on_every_board_online_and_bad_commands_refused(broker, boards, 
     args = {"game": "puzzle", "players": 2, "names": ["Ada", "Bo"], "picture": "h", "start_k": 2}
     code, answer = call(console.url + "api/command", {"boards": "all", "name": "new_game", "args": args})
     assert (code, answer) == (200, {"sent": list(BOARDS), "refused": {}})
-    rows = wait_rows(console, lambda r: all(row["puzzle"] for row in r.values()), "a round on every board")
+    rows = wait_rows(console, lambda r: all(row.get("puzzle") for row in r.values()), "a round on every board")
     for row in rows.values():
         assert row["game"] == "puzzle" and row["puzzle"]["k"] == 2 and row["players"] == ["Ada", "Bo"]
     try:  # each board says on its event topic that the round's first stage began, with k and picture
@@ -194,7 +194,7 @@ def test_a_puzzle_row_and_the_combined_summary_from_published_states():
     assert t2["standings"] == ["Bo", "Ada & Cy"]
     assert t2["puzzle"] == {"picture": "House", "k": 3, "stage": 2, "restorer": "Ada", "dismantler": "Bo",
                             "left_s": 12.5, "out": ["Cy"], "passed": 1, "rounds": 2}
-    assert rows["t3"]["puzzle"] is None and rows["t3"]["game"] == ""
+    assert "puzzle" not in rows["t3"] and rows["t3"]["game"] == ""  # at the menu: no game adds its keys
     assert seen.summary_csv() == "board,round,k,restorer\nt1,1,1,Cy\nt2,1,1,Ada\nt2,2,2,Bo\n"
     # Issue 22, item 15: a board's blank separator lines made rows holding only a board name.
     seen.take("pentago-board/t2/state", json.dumps({**STATE, "detail": {**STATE["detail"], "summary_csv":
@@ -279,3 +279,31 @@ def test_the_teachers_guide_walks_a_whole_class_through_with_commands_that_run()
     for text in commands:
         args = build_parser().parse_args(text.split()[1:])
         assert args.command == "classroom"
+
+
+def test_a_game_s_row_comes_from_its_home_and_boards_py_names_no_game(monkeypatch):
+    """The classroom's rows know games only through the registry: a new game's home that gives
+    its part of the row (its spec's classroom_row) shows on the page with boards.py unchanged."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from controller import games
+    from controller.classroom import boards
+
+    relay = replace(games.get("classic"), name="relay", title="Relay Pentago",
+                    classroom_row=lambda detail, names: {"leg": f"leg {detail['leg']}: {names[detail['runner']]}"})
+    monkeypatch.setattr(games, "GAMES", (*games.GAMES, relay))
+    seen = Boards("pentago-board")
+    seen.take("pentago-board/t1/state", json.dumps({**STATE, "game": "relay", "detail": {"leg": 2, "runner": 3}}).encode())
+    seen.take("pentago-board/t2/state", json.dumps({**STATE, "game": "relay", "detail": {"leg": 2}}).encode())
+    seen.take("pentago-board/t3/state", json.dumps({**STATE, "detail": {**STATE["detail"], "eliminated": 5}}).encode())
+    seen.take("pentago-board/t4/state", json.dumps({**STATE, "game": "chess"}).encode())
+    rows = {row["board"]: row for row in seen.rows()}
+    assert rows["t1"]["leg"] == "leg 2: Cy" and "puzzle" not in rows["t1"]
+    # a detail its home cannot read, or a game the console does not know: the row without the game's part
+    assert "leg" not in rows["t2"] and "puzzle" not in rows["t3"] and rows["t3"]["players"] == ["Ada", "Bo", "Cy"]
+    assert "puzzle" not in rows["t4"] and rows["t4"]["game"] == "chess"
+    source = Path(boards.__file__).read_text().lower()
+    named = [word for spec in games.GAMES for word in (spec.name, spec.title.lower())
+             if re.search(rf"\b{re.escape(word)}\b", source)]
+    assert named == [], f"boards.py names {named}: a game's part of the row comes from its home"

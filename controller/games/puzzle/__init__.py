@@ -65,6 +65,7 @@ from typing import Any
 
 from ...ai.puzzle import DEFAULT_LEVEL, LEVELS
 from ...checks import among, within
+from . import classroom
 from .store import library
 from .flow import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
 from ...rules.puzzle.picture_rating import rate
@@ -244,6 +245,7 @@ SPEC = GameSpec(
     scene=scene,
     colours=colours,
     rules=make,
+    classroom_row=classroom.row,
     lights=tuple((colour, f"on an empty hole in Picture-Puzzle's build: put a {colour} stone here")
                  for colour in PICTURE_COLOURS),
 )
