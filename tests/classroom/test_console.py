@@ -288,7 +288,7 @@ def test_a_game_s_row_comes_from_its_home_and_boards_py_names_no_game(monkeypatc
     from pathlib import Path
 
     from controller import games
-    from controller.classroom import boards
+    from controller.classroom import boards as boards_module
 
     relay = replace(games.get("classic"), name="relay", title="Relay Pentago",
                     classroom_row=lambda detail, names: {"leg": f"leg {detail['leg']}: {names[detail['runner']]}"})
@@ -303,7 +303,7 @@ def test_a_game_s_row_comes_from_its_home_and_boards_py_names_no_game(monkeypatc
     # a detail its home cannot read, or a game the console does not know: the row without the game's part
     assert "leg" not in rows["t2"] and "puzzle" not in rows["t3"] and rows["t3"]["players"] == ["Ada", "Bo", "Cy"]
     assert "puzzle" not in rows["t4"] and rows["t4"]["game"] == "chess"
-    source = Path(boards.__file__).read_text().lower()
+    source = Path(boards_module.__file__).read_text().lower()
     named = [word for spec in games.GAMES for word in (spec.name, spec.title.lower())
              if re.search(rf"\b{re.escape(word)}\b", source)]
     assert named == [], f"boards.py names {named}: a game's part of the row comes from its home"
