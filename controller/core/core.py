@@ -55,6 +55,8 @@ class Core:
     ``profile`` gives the board size, sensing, encoder detents, polarity colours and LED chain.
     ``journal_records`` resumes an earlier game (the first settled board is reconciled with it).
     ``colours`` names the board's own marbles (a tape's); ``start`` the readings at start-up.
+    ``catalogue`` offers the games with the board's picture library (by default, the shipped
+    pictures only; see :class:`controller.games.Catalogue`).
     The profile's hint gesture (a button pressed during a game) asks for a hint. The runtime
     tells it the board's configured level (:meth:`set_level`), which names a computer seat in a
     game whose options name none ("Computer (normal)").
@@ -63,7 +65,7 @@ class Core:
     def __init__(self, profile: Any, *, journal_records: list[dict[str, Any]] | None = None,
                  start_time: float = 0.0, settle_s: float = 0.15, grace_s: float = 2.0, turn_settle_s: float = 0.4,
                  colours: tuple[str, ...] | None = None, start: tuple[tuple[int, str], ...] = (),
-                 steady_s: float = 0.05) -> None:
+                 steady_s: float = 0.05, catalogue: games.Catalogue | None = None) -> None:
         self.chain = profile.leds
         self.hint_button = profile.gestures.hint
         self.sensing = profile.sensing
@@ -73,15 +75,16 @@ class Core:
         if unlit:
             raise ProfileError(f"marble colour {unlit[0]!r} has no light (colours: {', '.join(PALETTE)})")
         self.geometry = profile.geometry
+        self.games = catalogue or games.SHIPPED  # the games as this board offers them, with its picture library
         self.level: int | None = None  # the board's configured level of the computer (the runtime's)
         self.pictures_saved = 0  # pictures saved from this board since it started
         self.saving: SavePicture | None = None  # the picture this event asks the daemon to keep
         self.games_started = 0  # new games started since it started (the page's messages start afresh with each)
         self.now = start_time
         self.referee = Referee(profile, settle_s, grace_s, turn_settle_s, start, steady_s)
-        self.spec: GameSpec = games.get(games.DEFAULT)  # the game in play (or the last, or the default's at the menu)
+        self.spec: GameSpec = self.games.get(games.DEFAULT)  # the game in play (or the last, or the default's at the menu)
         self.flow: Flow = self._flow_for(self.spec)
-        self.rooms = MenuRoom(games.offered(profile.size), profile.size)
+        self.rooms = MenuRoom(self.games.offered(profile.size), profile.size)
         self.computer = Computer()
         self.display = Display(self.chain, start_time)
         self.out = Outbox()  # notices from start-up go out with the first effects
@@ -236,7 +239,7 @@ class Core:
         trusted, others are checked by the registry here."""
         try:
             options = args if isinstance(args, GameOptions) and args.size == self.geometry.size else \
-                games.options(args, self.geometry.size)
+                self.games.options(args, self.geometry.size)
         except OptionError as error:
             self.out.notices.append(f"new game: {error}")
             return
@@ -324,14 +327,13 @@ class Core:
         self.out.events.append(Started(self.flow.options["game"], snapshot.seats(self.flow), dict(self.flow.options)))
 
     def _flow_for(self, spec: GameSpec) -> Flow:
-        flow = spec.flow(games, self.colours, self.geometry.size)
+        flow = spec.flow(self.games, self.colours, self.geometry.size)
         flow.use_board_level(self.level)
         return flow
 
-    @staticmethod
-    def _spec_of(options: Mapping[str, Any]) -> GameSpec:
+    def _spec_of(self, options: Mapping[str, Any]) -> GameSpec:
         """The spec that checked ``options`` (the default game's before any game was chosen)."""
-        spec = options.spec if isinstance(options, GameOptions) else games.get(games.DEFAULT)
+        spec = options.spec if isinstance(options, GameOptions) else self.games.get(games.DEFAULT)
         assert isinstance(spec, GameSpec)  # the registry's specs check every game's options
         return spec
 
@@ -381,11 +383,11 @@ class Core:
         follows is not used (``self.resume`` says where and why, so the daemon can set the
         journal aside). With no game left in play the board starts at the menu."""
         try:
-            self.flow, self.resume = games.resumed(records, self.colours, self.geometry.size)
+            self.flow, self.resume = self.games.resumed(records, self.colours, self.geometry.size)
             self.flow.use_board_level(self.level)
         except Exception as error:  # a replay bug must not stop the board starting: use nothing
             log.exception("journal replay failed")
-            self.flow = self._flow_for(games.get(games.DEFAULT))
+            self.flow = self._flow_for(self.games.get(games.DEFAULT))
             self.resume = Resume(0, len(records), f"replay failed: {error!r}")
         self.spec = self._spec_of(self.flow.options)
         if self.resume.problem is not None:

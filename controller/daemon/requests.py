@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import shown
-from ..games import OptionError, argument_names, options, pictures
+from ..games import SHIPPED, Catalogue, OptionError, argument_names
 from .web.api import BadRequest, field
 
 COMMANDS = ("new_game", "take_back", "menu", "hint", "save_picture")
@@ -22,32 +22,34 @@ NEW_GAME_ARGS = tuple(dict.fromkeys(("game", "players", "twist", "neutral_skip",
                                      "hints", *argument_names())))  # the registry checks them
 
 
-def command(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def command(data: dict[str, Any], games: Catalogue = SHIPPED) -> tuple[str, dict[str, Any]]:
     """The command's name and arguments from a request body ``{"name": ..., "args": {...}}``;
     BadRequest for an unknown command or an argument it does not take (the core judges the
-    arguments' values and answers bad ones with a notice)."""
+    arguments' values and answers bad ones with a notice). ``games`` are the board's, with its
+    picture library (a new picture's title must be free there): the daemon's web API and MQTT
+    commands pass theirs; the classroom console, which keeps no pictures, checks with the shipped ones."""
     name = field(data, "name", str)
     if name not in COMMANDS:
         raise BadRequest(f"unknown command {shown(name)}; one of {', '.join(COMMANDS)}")
-    return name, command_args(name, field(data, "args", dict, {}))
+    return name, command_args(name, field(data, "args", dict, {}), games)
 
 
-def checked(data: dict[str, Any], size: int) -> tuple[str, Mapping[str, Any]]:
-    """:func:`command`, and a new game's options as the registry checks them for a ``size``
+def checked(data: dict[str, Any], size: int, games: Catalogue = SHIPPED) -> tuple[str, Mapping[str, Any]]:
+    """:func:`command`, and a new game's options as the board's ``games`` check them for a ``size``
     board: a bad one (a seat the game has not, a picture the board has not, a game it does not
     play) is refused at once, naming it, not told in a notice later; a good one goes to the core
     as the checked options (a GameOptions), which it trusts. Every way in checks commands here:
     the web API, the MQTT command topic, the classroom console."""
-    name, args = command(data)
+    name, args = command(data, games)
     if name == "new_game":
         try:
-            return name, options(args, size)
+            return name, games.options(args, size)
         except OptionError as error:
             raise BadRequest(f"new_game: {error}") from None
     return name, args
 
 
-def command_args(name: str, args: dict[str, Any]) -> dict[str, Any]:
+def command_args(name: str, args: dict[str, Any], games: Catalogue) -> dict[str, Any]:
     """The command's arguments, only those it knows (save_picture's title checked here: a
     title that cannot name a picture, or names one the library has, is refused at once)."""
     known = {"new_game": NEW_GAME_ARGS, "save_picture": ("title",)}.get(name, ())
@@ -56,13 +58,14 @@ def command_args(name: str, args: dict[str, Any]) -> dict[str, Any]:
         raise BadRequest(f"{name} takes no argument {shown(unknown[0])}"
                          + (f"; arguments: {', '.join(known)}" if known else ""))
     if name == "save_picture":
-        return {"title": picture_title(args.get("title"))}
+        return {"title": picture_title(args.get("title"), games)}
     return args
 
 
-def picture_title(title: Any) -> str:
-    """A new picture's title: one that can name a file and that no picture has yet (either size)."""
+def picture_title(title: Any, games: Catalogue) -> str:
+    """A new picture's title: one that can name a file and that no picture of the board's
+    library has yet (either size)."""
     try:
-        return pictures().free_title(title)
+        return games.pictures.free_title(title)
     except ValueError as error:
         raise BadRequest(f"save_picture: {error}") from None

@@ -23,6 +23,7 @@ from typing import Any
 from ..core import Core
 from ..errors import ConfigError, ProfileError
 from ..flow import Resume
+from ..games import Catalogue
 from ..journal import Journal
 from .logs import event as log
 
@@ -30,23 +31,25 @@ Readings = tuple[tuple[int, str], ...]
 
 
 def core_from_journal(profile: Any, journal: Journal, t: float, *, sensed: Readings = (),
-                      fresh: bool = False) -> Core:
-    """A core resumed from ``journal`` at time ``t``, with the sensors reading ``sensed``;
+                      fresh: bool = False, games: Catalogue | None = None) -> Core:
+    """A core resumed from ``journal`` at time ``t``, with the sensors reading ``sensed``, its
+    ``games`` the board's (with its picture library: a resumed game may play a saved picture);
     ``fresh``: set the whole journal aside and start at the menu (a rebuild that failed again at
     once). Raises ConfigError when the journal cannot be read or set aside, ProfileError for
     the profile."""
     records, damage = read_journal(journal)
     if fresh:
-        core = _at_menu(profile, t, sensed, records, "the board failed again at once after a rebuild")
+        core = _at_menu(profile, t, sensed, records, "the board failed again at once after a rebuild", games)
     else:
         try:
-            core = _answering(Core(profile, journal_records=records, start_time=t, start=sensed))
+            core = _answering(Core(profile, journal_records=records, start_time=t, start=sensed, catalogue=games))
         except ProfileError:
             raise
         except Exception as exc:  # a bug the journal's game runs into: the board starts at the menu
             logging.getLogger("pentago_board").exception(
                 "the journal's game cannot be run; starting at the menu", extra={"fields": {"journal": journal.path}})
-            core = _at_menu(profile, t, sensed, records, f"its game cannot be run ({type(exc).__name__}: {exc})")
+            core = _at_menu(profile, t, sensed, records, f"its game cannot be run ({type(exc).__name__}: {exc})",
+                            games)
     _keep_usable(journal, records, damage, core)
     return core
 
@@ -69,8 +72,9 @@ def read_journal(journal: Journal) -> tuple[list[dict[str, Any]], str | None]:
         raise ConfigError(f"storage.journal = {str(journal.path)!r}: cannot use it ({exc.strerror})") from exc
 
 
-def _at_menu(profile: Any, t: float, sensed: Readings, records: list[dict[str, Any]], why: str) -> Core:
-    core = _answering(Core(profile, start_time=t, start=sensed))
+def _at_menu(profile: Any, t: float, sensed: Readings, records: list[dict[str, Any]], why: str,
+             games: Catalogue | None) -> Core:
+    core = _answering(Core(profile, start_time=t, start=sensed, catalogue=games))
     if records:
         core.resume = Resume(0, len(records), why)
         core.tell(f"journal: {why}; starting at the menu")

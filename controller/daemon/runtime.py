@@ -46,7 +46,7 @@ from ..drivers.base import Frame, InputDriver, PixelOutput
 from ..events import ButtonPress, Command, EncoderSteps, Event, HoleReading, InputEvent, LinkChange, Tick
 from ..flow import FRESH_KINDS
 from ..flow.published import Event as PublishedEvent
-from ..games import PictureStore
+from ..games import Catalogue
 from ..repeats import Repeats
 from ..errors import shown
 from . import health
@@ -123,10 +123,10 @@ class Runtime:
                  journal: JournalLike, notifier: Notifier, tape: TapeLike | None = None,
                  clock: Callable[[], float] = time.monotonic, brightness: float = 1.0,
                  think_s: float | None = None, level: int = 2, engine: str = "python",
-                 rebuild: Rebuild | None = None, pictures: PictureStore | None = None) -> None:
+                 rebuild: Rebuild | None = None, games: Catalogue | None = None) -> None:
         self.core, self.inputs, self.pixels = core, inputs, pixels
         self.rebuild = rebuild
-        self.pictures = pictures or PictureStore()  # where saved pictures go (none: a save is refused)
+        self.games = games or Catalogue()  # the board's games and its picture library, where saved pictures go
         self._to_save: Queue[Any] = Queue()  # the core's saves, for the pictures thread, in order
         self._saver: threading.Thread | None = None
         self.journal, self.notifier, self.tape, self.clock = journal, notifier, tape, clock
@@ -388,7 +388,7 @@ class Runtime:
         while True:
             request = self._to_save.get()
             try:
-                notice, saved = self.pictures.keep(request.picture)
+                notice, saved = self.games.pictures.keep(request.picture)
             except Exception as exc:  # a store bug must not leave the players without an answer
                 logging.getLogger("pentago_board").exception("picture store failed")
                 notice, saved = f"save picture: the picture store failed ({type(exc).__name__}: {exc})", False

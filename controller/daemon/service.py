@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import ConfigError, PentagoError, TapeError
-from ..games import PictureStore, use_pictures
+from ..games import Catalogue, PictureStore
 from ..files import read_bounded
 from ..journal import Journal
 from ..profile import Profile, load_profile
@@ -68,20 +68,21 @@ def build(config: Config, notifier: Notifier, config_path: Path | None = None, *
 
     profile = load_profile(config.profile)
     journal = Journal(config.journal)
-    pictures = PictureStore(Path(config.journal).parent / PICTURES_DIR)  # the runtime writes, off the core thread
-    use_pictures(pictures)  # what the library shows, before the core: a game resumed may play a saved picture
+    # The board's games read its picture library (the runtime writes to it, off the core thread):
+    # the core, a resumed game, the menu and the web and MQTT checks all see the saved pictures.
+    games = Catalogue(PictureStore(Path(config.journal).parent / PICTURES_DIR))
     clock = time.monotonic
-    core = core_from_journal(profile, journal, clock())
+    core = core_from_journal(profile, journal, clock(), games=games)
 
     def rebuild(old: Any, fresh: bool) -> Any:  # the runtime's: after a fault, or a write that failed
-        return core_from_journal(profile, journal, clock(), sensed=sensed_by(old), fresh=fresh)
+        return core_from_journal(profile, journal, clock(), sensed=sensed_by(old), fresh=fresh, games=games)
 
     overrides: dict[str, Any] = {"buttons": VIRTUAL_BUTTONS} if profile.driver == "virtual" and not profile.buttons else {}
     inputs = build_inputs(profile, **overrides)
     runtime = Runtime(core, inputs=inputs, pixels=build_pixels(profile), journal=journal, rebuild=rebuild,
                       notifier=notifier, tape=_tape(config, profile, clock(), core), clock=clock,
                       brightness=config.brightness, level=config.game.level, engine=config.game.engine,
-                      pictures=pictures)
+                      games=games)
     board = inputs if profile.driver == "virtual" else None
     if board is not None and lay_out:
         _lay_out(board, core)

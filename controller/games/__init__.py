@@ -5,6 +5,14 @@ scene where the shared ones of :mod:`controller.flow` do not fit), plus one line
 :data:`GAMES`; the core, the menu, the config, the journal, the tapes, the records, MQTT and
 the web console find it here and nowhere else.
 
+A board offers the games as its :class:`Catalogue` reads them: with the board's picture library
+(the pictures saved from it, a :class:`PictureStore`), which the games whose options name a
+picture check, list and play (each spec's ``with_pictures``). The daemon makes its board's
+catalogue once and hands it to the core and to the checks of its web API and MQTT commands;
+this module's :func:`get`, :func:`offered`, :func:`options` and :func:`resumed` are those of a
+board that keeps no pictures of its own (the shipped ones only: the classroom, the docs, the
+config's check).
+
 >>> [spec.name for spec in offered(6)], [spec.name for spec in offered(9)]
 (['classic', 'triple', 'puzzle'], ['classic', 'multiplayer', 'teams', 'puzzle'])
 >>> options({"game": "teams", "twist": "both"}, 9)["players"]
@@ -17,7 +25,6 @@ controller.games.spec.OptionError: game 'multiplayer' is not played on the 6x6 b
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,7 +37,7 @@ from ..rules.puzzle.pictures import Picture
 from . import classic, multiplayer, puzzle, teams, triple
 # The board's pictures are Picture-Puzzle's: captured by the core, kept by the daemon's store.
 from .puzzle.capture import capture as capture_picture
-from .puzzle.store import PictureStore, library as pictures, use as use_pictures
+from .puzzle.store import PictureStore
 from .spec import FLAGS, LEVEL, Choice, Flow, GameSpec, OptionError
 
 GAMES: tuple[GameSpec, ...] = (
@@ -43,17 +50,70 @@ GAMES: tuple[GameSpec, ...] = (
 NAMES = tuple(spec.name for spec in GAMES)
 DEFAULT = "classic"
 
-__all__ = ["DEFAULT", "GAMES", "NAMES", "Choice", "Flow", "GameOptions", "GameSpec", "OptionError", "Picture",
-           "PictureStore", "argument_names", "capture_picture", "get", "offered", "options", "parse_record", "pictures",
-           "replay", "resumed", "start", "use_pictures", "variants"]
+__all__ = ["DEFAULT", "GAMES", "NAMES", "Catalogue", "Choice", "Flow", "GameOptions", "GameSpec", "OptionError",
+           "Picture", "PictureStore", "argument_names", "capture_picture", "get", "offered", "options", "parse_record",
+           "replay", "resumed", "start", "variants"]
+
+
+class Catalogue:
+    """The games as one board offers them, reading its picture library ``pictures`` (None: a
+    board that keeps none, the shipped pictures only). Each game's spec is read with the library
+    once, when first asked (see :attr:`GameSpec.with_pictures`); the flows it makes check the
+    games their journal replays here too (a resumed game may play a saved picture)."""
+
+    def __init__(self, pictures: PictureStore | None = None) -> None:
+        self.pictures = PictureStore() if pictures is None else pictures  # saving to one without a folder is refused
+        self._keeps = pictures is not None
+        self._read: dict[str, tuple[GameSpec, GameSpec]] = {}  # name -> (the registry's spec, as this board reads it)
+
+    def __repr__(self) -> str:
+        return f"Catalogue({self.pictures!r})"
+
+    def _as_read(self, spec: GameSpec) -> GameSpec:
+        if not self._keeps:
+            return spec
+        known = self._read.get(spec.name)
+        if known is None or known[0] is not spec:
+            known = self._read[spec.name] = (spec, spec.with_pictures(spec, self.pictures))
+        return known[1]
+
+    def get(self, name: str) -> GameSpec:
+        """The spec of the game called ``name``; OptionError naming the games otherwise."""
+        for spec in GAMES:
+            if spec.name == name:
+                return self._as_read(spec)
+        raise OptionError(f"game {name!r} is not available (games: {', '.join(NAMES)})")
+
+    def offered(self, size: int) -> tuple[GameSpec, ...]:
+        """The games played on a ``size`` x ``size`` board, in menu order."""
+        return tuple(self._as_read(spec) for spec in GAMES if size in spec.sizes)
+
+    def options(self, args: Mapping[str, Any], size: int) -> GameOptions:
+        """A new game's complete, checked options from a command's ``args`` ("game" defaults to
+        classic) on a ``size`` board; OptionError names what is wrong. Checked once: the core and
+        the flow trust what this returns (see :class:`~controller.flow.options.GameOptions`)."""
+        name = args.get("game", DEFAULT)
+        here = [spec.name for spec in self.offered(size)]
+        if name not in here:
+            known = isinstance(name, str) and name in NAMES
+            where = f"is not played on the {size}x{size} board" if known else "is not available"
+            raise OptionError(f"game {name!r} {where} (games: {', '.join(here)})")
+        return self.get(name).options(args, size)
+
+    def resumed(self, records: list[Any], board: tuple[str, ...], size: int) -> tuple[Flow, Resume]:
+        """The flow rebuilt from journal ``records`` (by the flow of the game their start record
+        names), and how much of them it used (see :meth:`PlaceTwistFlow.resumed`)."""
+        named = next((r.get("game") for r in records if isinstance(r, dict) and r.get("kind") == "start"), DEFAULT)
+        spec = self.get(named) if named in NAMES else self.get(DEFAULT)
+        return spec.flow.resumed(records, self, board, size)
+
+
+SHIPPED = Catalogue()  # a board that keeps no pictures of its own
 
 
 def get(name: str) -> GameSpec:
-    """The spec of the game called ``name``; OptionError naming the games otherwise."""
-    for spec in GAMES:
-        if spec.name == name:
-            return spec
-    raise OptionError(f"game {name!r} is not available (games: {', '.join(NAMES)})")
+    """The spec of the game called ``name`` (see :meth:`Catalogue.get`)."""
+    return SHIPPED.get(name)
 
 
 def argument_names() -> tuple[str, ...]:
@@ -112,26 +172,14 @@ def replay(record: Record) -> AnyGame:
 
 def offered(size: int) -> tuple[GameSpec, ...]:
     """The games played on a ``size`` x ``size`` board, in menu order."""
-    return tuple(spec for spec in GAMES if size in spec.sizes)
+    return SHIPPED.offered(size)
 
 
 def options(args: Mapping[str, Any], size: int) -> GameOptions:
-    """A new game's complete, checked options from a command's ``args`` ("game" defaults to
-    classic) on a ``size`` board; OptionError names what is wrong. Checked once: the core and
-    the flow trust what this returns (see :class:`~controller.flow.options.GameOptions`)."""
-    name = args.get("game", DEFAULT)
-    here = ", ".join(spec.name for spec in offered(size))
-    if name not in [spec.name for spec in offered(size)]:
-        known = isinstance(name, str) and name in NAMES
-        where = f"is not played on the {size}x{size} board" if known else "is not available"
-        raise OptionError(f"game {name!r} {where} (games: {here})")
-    return get(name).options(args, size)
+    """A new game's complete, checked options (see :meth:`Catalogue.options`)."""
+    return SHIPPED.options(args, size)
 
 
 def resumed(records: list[Any], board: tuple[str, ...], size: int) -> tuple[Flow, Resume]:
-    """The flow rebuilt from journal ``records`` (by the flow of the game their start record
-    names), and how much of them it used (see :meth:`PlaceTwistFlow.resumed`)."""
-    named = next((r.get("game") for r in records if isinstance(r, dict) and r.get("kind") == "start"), DEFAULT)
-    spec = get(named) if named in NAMES else get(DEFAULT)
-    flow, resume = spec.flow.resumed(records, sys.modules[__name__], board, size)
-    return flow, resume
+    """The flow rebuilt from journal ``records`` (see :meth:`Catalogue.resumed`)."""
+    return SHIPPED.resumed(records, board, size)

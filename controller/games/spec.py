@@ -130,6 +130,11 @@ def no_classroom_row(detail: Mapping[str, Any], names: Mapping[Any, str]) -> Map
     return {}
 
 
+def reads_no_pictures(spec: GameSpec, pictures: Any) -> GameSpec:
+    """A game whose options name no picture: the same whatever the board's library holds."""
+    return spec
+
+
 def board_pair(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
     """Two colours, the board's own: classic's players and team play's two pairs."""
     return board[:2]
@@ -165,6 +170,9 @@ class GameSpec:
     # (the state's ``detail``, seat -> name) -> the keys it adds to its board's row on the
     # classroom's page (controller.classroom.boards): Picture-Puzzle's round in hand
     classroom_row: Callable[[Mapping[str, Any], Mapping[Any, str]], Mapping[str, Any]] = no_classroom_row
+    # (spec, the board's picture library: a PictureStore) -> the spec as that board offers it,
+    # its options checking, listing and playing the pictures saved there (see Catalogue)
+    with_pictures: Callable[[GameSpec, Any], GameSpec] = reads_no_pictures
 
     def variant(self, size: int) -> str:
         """The variant its records name on a ``size`` board (``classic-9x9``)."""

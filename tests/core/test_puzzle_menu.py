@@ -9,16 +9,14 @@ import pytest
 from controller.events import Command
 from controller.games.puzzle import by_difficulty
 from controller.rules import hole_name
-from controller.games import PictureStore, pictures, use_pictures
+from controller.games import PictureStore
 from controller.rules.puzzle.pictures import library_names, library_picture
 from tests.flow.rig import Rig
 
 
 @pytest.fixture
 def user_pictures(tmp_path):
-    use_pictures(PictureStore(tmp_path / "pictures"))  # the daemon's store, which the rig's saves use too
-    yield tmp_path / "pictures"
-    use_pictures(None)
+    return PictureStore(tmp_path / "pictures")  # the board's store, which its menu reads and the rig's saves use
 
 
 def pick(r: Rig, value) -> None:
@@ -34,7 +32,7 @@ def choose(r: Rig, players: int, picture: str, k: int) -> None:
     assert r.core.menu.page_name() == "players"
     pick(r, players)
     assert r.core.menu.page_name() == "picture"
-    assert r.core.menu.values() == by_difficulty(r.profile.size)
+    assert r.core.menu.values() == by_difficulty(r.core.games.pictures, r.profile.size)
     pick(r, picture)
     assert r.core.menu.page_name() == "start_k" and r.core.menu.values() == (1, 2, 3, 4)
     pick(r, k)
@@ -62,16 +60,16 @@ def test_choosing_a_picture_and_k_on_the_menu_starts_that_game(profile, picture,
 
 
 def test_a_picture_saved_from_the_board_is_offered_on_the_menu_and_plays(user_pictures):
-    r = Rig(sensing="colour")
+    r = Rig(pictures=user_pictures, sensing="colour")
     stones = (("a1", "red"), ("b1", "red"), ("c2", "green"), ("f6", "black"))
     for hole, colour in stones:
         r.do("place", hole, colour)
     r.wait()
     r.feed(Command(r.t, "save_picture", {"title": "Our Boat"}))
     assert r.notices[-1] == "saved the picture 'Our Boat' (4 stones) as 'our-boat' for the 6x6 board (our-boat.txt)"
-    assert (user_pictures / "6x6" / "our-boat.txt").read_text().splitlines()[0] == "Our Boat"
-    assert pictures().names(6)[-1] == "our-boat" and "our-boat" not in pictures().names(9)
-    assert by_difficulty(6)[-1] == "our-boat"  # after the shipped pictures, whose holes stay put
+    assert (user_pictures.folder / "6x6" / "our-boat.txt").read_text().splitlines()[0] == "Our Boat"
+    assert user_pictures.names(6)[-1] == "our-boat" and "our-boat" not in user_pictures.names(9)
+    assert by_difficulty(user_pictures, 6)[-1] == "our-boat"  # after the shipped pictures, whose holes stay put
     for hole, _ in stones:
         r.do("lift", hole)
     r.wait()
@@ -87,35 +85,37 @@ def test_a_picture_saved_from_the_board_is_offered_on_the_menu_and_plays(user_pi
     ("Red Cross", "a picture named 'red-cross' is already in the 6x6 library"), (None, "give the picture's title as text"),
 ])
 def test_a_bad_title_is_refused_with_a_notice_and_nothing_is_saved(user_pictures, title, said):
-    r = Rig(sensing="colour")
+    r = Rig(pictures=user_pictures, sensing="colour")
     r.do("place", "c3", "white"); r.wait()
     r.feed(Command(r.t, "save_picture", {"title": title}))
     assert r.notices[-1].startswith("save picture: ") and said in r.notices[-1]
-    assert not (user_pictures / "6x6").exists() or not list((user_pictures / "6x6").iterdir())
+    assert not (user_pictures.folder / "6x6").exists() or not list((user_pictures.folder / "6x6").iterdir())
 
 
 def test_a_saved_title_is_not_saved_again_and_an_empty_or_foreign_board_is_refused(user_pictures):
-    r = Rig(sensing="colour")
+    r = Rig(pictures=user_pictures, sensing="colour")
     r.feed(Command(r.t, "save_picture", {"title": "Nothing"}))
     assert r.notices[-1] == "save picture: the board is empty: put the picture's stones on it first"
     r.do("place", "c3", "white"); r.wait()
     r.feed(Command(r.t, "save_picture", {"title": "Dot"}))
     r.feed(Command(r.t, "save_picture", {"title": "dot"}))
     assert "a picture named 'dot' is already in the 6x6 library" in r.notices[-1]
-    assert (user_pictures / "6x6" / "dot.txt").read_text().startswith("Dot\n")
+    assert (user_pictures.folder / "6x6" / "dot.txt").read_text().startswith("Dot\n")
     r.do("place", "d4", "blue"); r.wait()
     r.feed(Command(r.t, "save_picture", {"title": "Blue"}))
     assert r.notices[-1] == "save picture: the blue marble on d4 has no picture colour (white, black, red, green)"
 
 
 def test_a_presence_board_saves_its_marbles_white_and_no_folder_is_a_notice(user_pictures):
-    r = Rig(sensing="presence")
+    r = Rig(pictures=user_pictures, sensing="presence")
     r.do("place", "a1"); r.do("place", "f6"); r.wait()
     r.feed(Command(r.t, "save_picture", {"title": "Corners"}))
-    assert pictures().picture("corners", 6).rows()[0] == ".....W" and pictures().picture("corners", 6).colours_used == (0,)
-    use_pictures(None)
-    r.feed(Command(r.t, "save_picture", {"title": "Again"}))
-    assert r.notices[-1] == "save picture: this board keeps no user pictures (no state directory)"
+    corners = user_pictures.picture("corners", 6)
+    assert corners.rows()[0] == ".....W" and corners.colours_used == (0,)
+    bare = Rig(sensing="presence")  # a board whose games were given no library
+    bare.do("place", "a1"); bare.wait()
+    bare.feed(Command(bare.t, "save_picture", {"title": "Again"}))
+    assert bare.notices[-1] == "save picture: this board keeps no user pictures (no state directory)"
 
 
 # -- practice on the menu (issue 13): 1 player on the players page, then the dismantle level ----

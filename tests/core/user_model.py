@@ -65,7 +65,7 @@ from controller.games.triple import FreeChoice
 from controller.journal import Journal, decode_record, encode_record
 from controller.profile import ColourInput, Profile, load_profile
 from controller.rules import Phase, Twist
-from controller.games import PictureStore, use_pictures
+from controller.games import Catalogue, PictureStore
 from controller.rules.puzzle.notation import Kind
 
 SIZES = (6, 9)
@@ -157,7 +157,7 @@ class BoardModel(RuleBasedStateMachine):
         self.pictures = tempfile.mkdtemp(prefix="pentago-model-pictures-")
         self.serial = next(_boards)
         self.store = PictureStore(self.pictures)  # save_picture writes here, never into a user's folder
-        use_pictures(self.store)
+        self.games = Catalogue(self.store)  # the board's games read it, as the daemon's do
         self.t = 0.0
         self.thinks: list[Think] = []
         self.journal: list[bytes] = []  # the lines the runtime would have written
@@ -165,7 +165,6 @@ class BoardModel(RuleBasedStateMachine):
         self.hand: str | None = POLES["north"]  # the colour of the marble lifted last
 
     def teardown(self) -> None:
-        use_pictures(None)
         shutil.rmtree(self.pictures, ignore_errors=True)
 
     @initialize(size=st.sampled_from(SIZES), sensing=st.sampled_from(SENSINGS), data=st.data())
@@ -179,7 +178,7 @@ class BoardModel(RuleBasedStateMachine):
         self.board = VirtualBoard.from_profile(self.profile, clock=lambda: self.t, buttons=BUTTONS)
         self.detents = self.board.detents_per_quarter
         self.offsets = [0] * self.geometry.block_count  # detents each block stands off its rest
-        self.core = Core(self.profile, start_time=self.t)
+        self.core = Core(self.profile, start_time=self.t, catalogue=self.games)
         self.feed(Tick(self.t))  # as the runtime starts: a first Tick, then the inputs
         self.board.start(self.feed)
         if data.draw(st.integers(0, 5), label="at the menu"):
@@ -650,7 +649,7 @@ class BoardModel(RuleBasedStateMachine):
         if how == "power cut":
             self.t = data.draw(st.sampled_from(BOOT_S), label="clock at boot")
         sensed = sensed_by(self.core) if how == "rebuild" else ()
-        core = core_from_journal(self.profile, journal, self.t, sensed=sensed)
+        core = core_from_journal(self.profile, journal, self.t, sensed=sensed, games=self.games)
         assert core.resume.problem is None and core.resume.used == len(self.journal), core.resume
         assert game_of(core.flow) == held, (game_of(core.flow), held)
         TALLY.restarts += 1

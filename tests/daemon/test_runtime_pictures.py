@@ -15,7 +15,7 @@ from controller.core import Core
 from controller.daemon.runtime import Runtime
 from controller.drivers.virtual import VirtualBoard, VirtualPixels
 from controller.events import Command
-from controller.games import PictureStore, use_pictures
+from controller.games import Catalogue, PictureStore
 from controller.profile import load_profile
 
 from .fakes import FakeJournal, FakeNotifier
@@ -41,10 +41,10 @@ def board(tmp_path):
     """A running runtime over a real core and a virtual board with two marbles on it, its
     store in ``tmp_path/pictures``; yields (runtime, store, notices heard by a listener)."""
     store = Watched(tmp_path / "pictures")
-    use_pictures(store)
+    games = Catalogue(store)
     inputs = VirtualBoard.from_profile(PROFILE, buttons=("ok", "back"))
-    runtime = Runtime(Core(PROFILE), inputs=inputs, pixels=VirtualPixels(PROFILE.leds.length),
-                      journal=FakeJournal(), notifier=FakeNotifier(), pictures=store)
+    runtime = Runtime(Core(PROFILE, catalogue=games), inputs=inputs, pixels=VirtualPixels(PROFILE.leds.length),
+                      journal=FakeJournal(), notifier=FakeNotifier(), games=games)
     notices: list[str] = []
     runtime.listeners.append(lambda state, said, records: notices.extend(said))
     runtime.start()
@@ -54,7 +54,6 @@ def board(tmp_path):
         yield runtime, store, notices
     finally:
         runtime.stop()
-        use_pictures(None)
 
 
 def test_the_store_writes_on_its_own_thread_and_the_notice_comes_back(board):

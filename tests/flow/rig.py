@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from controller.core import Core
-from controller.games import pictures
+from controller.games import Catalogue, PictureStore
 from controller.drivers.virtual import VirtualBoard
 from controller.events import Command, Tick
 from controller.flow.published import Event
@@ -20,7 +20,8 @@ class Rig:
     """Gestures on a :class:`VirtualBoard` go through a :class:`Core`; time is ours to move."""
 
     def __init__(self, *, sensing: str = "presence", start: dict[str, Any] | None = None,
-                 garbage: Any = None, profile_name: str = "virtual-6x6", **core_options: Any) -> None:
+                 garbage: Any = None, profile_name: str = "virtual-6x6", pictures: PictureStore | None = None,
+                 **core_options: Any) -> None:
         self.t = 0.0
         profile = load_profile(profile_name)
         if sensing == "polarity":
@@ -30,7 +31,7 @@ class Rig:
         self.profile = profile
         self.board = VirtualBoard.from_profile(profile, clock=lambda: self.t, buttons=("ok", "back"),
                                                 garbage=garbage)
-        self.core = Core(profile, **core_options)
+        self.core = Core(profile, catalogue=Catalogue(pictures), **core_options)  # the board's picture library
         self.records: list[dict[str, Any]] = []
         self.notices: list[str] = []
         self.events: list[Event] = []  # the core's events (controller.flow.published)
@@ -47,7 +48,7 @@ class Rig:
         if effects.frame is not None:
             self.frames.append(effects.frame)
         if effects.save is not None:  # as the runtime does, off the core's thread: the daemon's store writes
-            notice, saved = pictures().keep(effects.save.picture)
+            notice, saved = self.core.games.pictures.keep(effects.save.picture)
             self.feed(Command(self.t, effects.save.answer, {"notice": notice, "saved": saved}))
 
     def wait(self, seconds: float = PAUSE) -> None:

@@ -275,7 +275,8 @@ class Bridge:
         payload = message.payload
         raw = payload if isinstance(payload, bytes | bytearray) else str(payload or "").encode()
         try:
-            request = parse_request(bytes(raw), self.config.board, retained=message.retain, size=self.size)
+            request = parse_request(bytes(raw), self.config.board, retained=message.retain, size=self.size,
+                                    games=self.runtime.games)
         except Refused as refusal:
             log("mqtt command refused", logging.WARNING, topic=str(message.topic), reason=refusal)
             self._queue_event({"type": "refused", "reason": str(refusal), "id": refusal.id})

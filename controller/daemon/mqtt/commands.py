@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import shown
+from ...games import SHIPPED, Catalogue
 from ..web.api import MAX_BODY_BYTES, BadRequest, field, parse_json, short_text, text
 from ..requests import checked, command
 
@@ -41,9 +42,11 @@ class Request:
     id: str | int | None = None
 
 
-def parse_request(payload: bytes, board: str, *, retained: bool = False, size: int | None = None) -> Request:
+def parse_request(payload: bytes, board: str, *, retained: bool = False, size: int | None = None,
+                  games: Catalogue = SHIPPED) -> Request:
     """The checked command in ``payload`` for board ``board`` (of ``size``: a new game's options
-    are checked for it; None: by the core alone); raises Refused saying why."""
+    are checked for it, as its ``games`` offer them; None: by the core alone); raises Refused
+    saying why."""
     if not payload:
         raise Refused("an empty command does nothing (it is how a retained message is cleared)")
     if retained:
@@ -60,7 +63,7 @@ def parse_request(payload: bytes, board: str, *, retained: bool = False, size: i
         if addressed != board:
             raise BadRequest(f"the command is for board {shown(addressed)}, and this is board {board!r}")
         request_id = _request_id(data)
-        name, args = checked(data, size) if size is not None else command(data)
+        name, args = checked(data, size, games) if size is not None else command(data, games)
     except BadRequest as error:
         raise Refused(str(error).replace("the request body", "the command"), request_id) from None
     return Request(name, args, request_id)

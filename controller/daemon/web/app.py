@@ -78,7 +78,7 @@ def build_app(runtime: Runtime, profile: Profile, *, board: Any = None, token: s
     app[RUNTIME], app[BOARD], app[SOCKETS] = runtime, board, set()
     app[HUB] = Hub(extra=lambda: {"marbles": _marbles(board), "offsets": _offsets(board),
                                   "health": runtime.health().to_json()})
-    board_layout = layout(profile, virtual=board is not None)
+    board_layout = layout(profile, virtual=board is not None, games=runtime.games)
     app[SETTINGS] = {"layout": board_layout, "defaults": defaults.command_args(),
                      "games": [spec.name for spec in offered(profile.size)]}
     app[LIMITS] = _limits(board_layout)
@@ -167,11 +167,11 @@ async def _static(request: web.Request) -> web.StreamResponse:
 
 async def _layout(request: web.Request) -> web.Response:
     """The settings, the games' options read afresh: a picture saved since start-up is offered."""
-    settings = request.app[SETTINGS]
+    settings, catalogue = request.app[SETTINGS], request.app[RUNTIME].games
     board_layout = settings["layout"]
-    games = games_offered(tuple(board_layout["colours"]), board_layout["size"])
+    games = games_offered(tuple(board_layout["colours"]), board_layout["size"], catalogue)
     return web.json_response({**settings, "layout": {**board_layout, "games": games,
-                                                     "menu": menu_pages(board_layout["size"])}})
+                                                     "menu": menu_pages(board_layout["size"], catalogue)}})
 
 
 async def _state(request: web.Request) -> web.Response:
@@ -207,8 +207,8 @@ async def _follow(hub: Hub, ws: web.WebSocketResponse) -> None:
 
 
 async def _command(request: web.Request) -> web.Response:
-    name, args = checked(await body(request), request.app[SETTINGS]["layout"]["size"])
     runtime = request.app[RUNTIME]
+    name, args = checked(await body(request), request.app[SETTINGS]["layout"]["size"], runtime.games)
     if runtime.health().status == STOPPED:
         return error_response(503, runtime.health().words)
     if not runtime.offer(Command(runtime.clock(), name, args)):

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import games as registry
 from ...colours import MARBLE_COLOURS, light_name, screen_fill
-from ...games import offered
+from ...games import SHIPPED, Catalogue, offered
 from ...games.spec import MAX_NAME_CHARS
 from ...lights.view import PALETTE, SIGNAL_WORDS
 from ...profile import Profile
@@ -20,8 +19,9 @@ from ...rules import hole_name
 
 DEFAULT_COLOURS = ("white", "black")
 
-def layout(profile: Profile, *, virtual: bool) -> dict[str, Any]:
-    """A JSON-able description of ``profile``'s board and LED chain for the page."""
+def layout(profile: Profile, *, virtual: bool, games: Catalogue = SHIPPED) -> dict[str, Any]:
+    """A JSON-able description of ``profile``'s board and LED chain for the page, its games as
+    the board offers them (``games``: with its picture library)."""
     g = profile.geometry
     colours = list(profile.colours.values()) or list(DEFAULT_COLOURS)
     return {
@@ -33,8 +33,8 @@ def layout(profile: Profile, *, virtual: bool) -> dict[str, Any]:
         "colours": colours,
         "looks": {name: look(name) for name in (*colours, *MARBLE_COLOURS)},  # any seat colour a game uses
         "legend": legend(tuple(colours), g.size),
-        "menu": menu_pages(g.size),
-        "games": games_offered(tuple(colours), g.size),
+        "menu": menu_pages(g.size, games),
+        "games": games_offered(tuple(colours), g.size, games),
         "name_chars": MAX_NAME_CHARS,  # a seat's name in the new-game form
         "holes": [_hole(profile, hole) for hole in range(g.hole_count)],
         "blocks": [{"block": b, "holes": list(holes)} for b, holes in enumerate(g.block_holes, 1)],
@@ -74,13 +74,14 @@ def legend(colours: tuple[str, ...], size: int) -> list[dict[str, Any]]:
     return [{"rgb": entry["rgb"], "looks": looks, "means": "; ".join(entry["means"])} for looks, entry in entries.items()]
 
 
-def menu_pages(size: int) -> dict[str, Any]:
+def menu_pages(size: int, catalogue: Catalogue = SHIPPED) -> dict[str, Any]:
     """The LED menu of a ``size`` board, in words: the games offered (the first page's options)
     and each game's own pages, every option as ``{value, means}`` in the order its hole lights
     (a1, b1, ...; a page's values may depend on the board, as Picture-Puzzle's pictures do), and
     each page's name in words (``labels``: "First k", never ``start_k``).
-    From the games' registry, so the page explains any game added there."""
-    games = offered(size)
+    From the games' registry (as ``catalogue`` offers them: the board's own pictures too), so the
+    page explains any game added there."""
+    games = catalogue.offered(size)
     return {"games": [{"value": spec.name, "means": spec.title} for spec in games],
             "pages": {spec.name: {choice.name: [{"value": value, "means": choice.means(value)}
                                                 for value in choice.menu_values(size)]
@@ -89,7 +90,7 @@ def menu_pages(size: int) -> dict[str, Any]:
             "labels": {spec.name: {choice.name: choice.heading() for choice in spec.pages()} for spec in games}}
 
 
-def games_offered(board: tuple[str, ...], size: int) -> list[dict[str, Any]]:
+def games_offered(board: tuple[str, ...], size: int, games: Catalogue = SHIPPED) -> list[dict[str, Any]]:
     """Every game a ``size`` board plays, for the page's new-game form: its name and title, its
     options (each with its name in words, its default, its values in words and whether the LED menu asks it; a
     ``new_game`` command takes them by name; a free option, such as Triple's cards, says how a
@@ -102,14 +103,15 @@ def games_offered(board: tuple[str, ...], size: int) -> list[dict[str, Any]]:
                           "values": [{"value": v, "means": c.means(v)} for v in c.menu_values(size)],
                           "input": c.input}  # a free option's field: "text" or "number"
                          for c in spec.choices],
-             "seats": {str(n): _seat_colours(spec, n, board, size) for n in spec.choice("players").values},
+             "seats": {str(n): _seat_colours(spec, n, board, size, games) for n in spec.choice("players").values},
              "marbles": list(spec.colours(spec.options({"players": max(spec.choice("players").values)}, size), board))}
-            for spec in offered(size)]
+            for spec in games.offered(size)]
 
 
-def _seat_colours(spec: Any, players: int, board: tuple[str, ...], size: int) -> list[str]:
-    """The seats' colours as the game's flow shows them (the one place that decides them)."""
-    flow = spec.flow(registry, board, size)
+def _seat_colours(spec: Any, players: int, board: tuple[str, ...], size: int, games: Catalogue = SHIPPED) -> list[str]:
+    """The seats' colours as the game's flow shows them (the one place that decides them); its
+    flow checks with ``games``, the catalogue ``spec`` came from."""
+    flow = spec.flow(games, board, size)
     flow.new_game(spec.options({"players": players}, size), 0.0)
     return [flow.seat_colour(seat) for seat in range(1, players + 1)]
 

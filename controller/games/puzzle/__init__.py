@@ -59,17 +59,17 @@ controller.games.spec.OptionError: show_s -1: a number of seconds from 0 to 600
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 from ...ai.puzzle import DEFAULT_LEVEL, LEVELS
 from ...checks import among, within
 from . import classroom
-from .store import library
+from .store import PictureStore
 from .flow import PICTURE_COLOURS, BoardPuzzle, PuzzleFlow, explain, is_idle_turn, next_colour, scene
 from ...rules.puzzle.picture_rating import rate
-from ...rules.puzzle.pictures import SIZES, picture_name, shipped_names
+from ...rules.puzzle.pictures import SIZES, library_picture, picture_name, shipped_names
 from ...rules.puzzle import Check, PuzzleGame, PuzzleOptions
 from ..spec import Choice, GameSpec, OptionError
 
@@ -103,43 +103,47 @@ class Setting(Choice):
 class PictureChoice(Choice):
     """The picture: a library name or its title (``"Space Rocket"``); the form lists the
     library with each picture's difficulty on both boards. The board's menu offers the
-    pictures of its own size (user pictures too), easiest first (:func:`by_difficulty`)."""
+    pictures of its own size (user pictures too), easiest first (:func:`by_difficulty`).
+    ``library`` is the board's (:func:`with_pictures`); by default one that keeps no pictures
+    of its own, the shipped ones only."""
+
+    library: PictureStore = field(default_factory=PictureStore)
 
     def check(self, value: Any) -> Any:
         if not isinstance(value, str) or not 0 < len(value) <= 40:
             raise OptionError(f"picture {value!r}: name a picture of the library, e.g. 'red-cross'", self.name)
         name = picture_name(value)
-        if not any(name in library().names(size) for size in SIZES):  # the rules check the board's size
-            raise OptionError(f"picture {value!r}: the pictures are {', '.join(library().names(9))} "
+        if not any(name in self.library.names(size) for size in SIZES):  # the rules check the board's size
+            raise OptionError(f"picture {value!r}: the pictures are {', '.join(self.library.names(9))} "
                               "(and the pictures saved from the board)", self.name)
         return name
 
     def menu_values(self, size: int) -> tuple[Any, ...]:
-        return by_difficulty(size)
+        return by_difficulty(self.library, size)
 
     def means(self, value: Any, chosen: Mapping[str, Any] | None = None) -> str:
-        return _picture_words(value) if isinstance(value, str) else str(value)  # saved pictures too
+        return _picture_words(self.library, value) if isinstance(value, str) else str(value)  # saved pictures too
 
     def values_for(self, chosen: Mapping[str, Any]) -> tuple[Any, ...]:
         return self.menu_values(chosen.get("size", 9))
 
 
-def by_difficulty(size: int) -> tuple[str, ...]:
+def by_difficulty(pictures: PictureStore, size: int) -> tuple[str, ...]:
     """The ``size`` board's shipped pictures, easiest first (ties in the library's order), then
-    the saved ones in the library's order: a saved picture never moves a shipped one's hole."""
+    the saved ones of ``pictures`` in the library's order: a saved picture never moves a
+    shipped one's hole."""
     shipped = shipped_names(size)
-    return tuple(sorted(shipped, key=lambda name: _score(name, size))) + library().names(size)[len(shipped):]
+    return tuple(sorted(shipped, key=lambda name: _score(name, size))) + pictures.names(size)[len(shipped):]
 
 
 @cache
 def _score(name: str, size: int) -> int:
-    return rate(library().picture(name, size)).score  # a shipped picture's: cached
+    return rate(library_picture(name, size)).score  # a shipped picture's: cached
 
 
-def _picture_words(name: str) -> str:
+def _picture_words(pictures: PictureStore, name: str) -> str:
     """A picture's title and its difficulty on each board it is drawn for (a picture saved from
     a board is drawn for that board alone)."""
-    pictures = library()
     sizes = [size for size in (9, 6) if name in pictures.names(size)]
     if not sizes:
         return name
@@ -204,7 +208,7 @@ DISMANTLE_LEVEL = DismantleLevel("level", LEVELS, (
     "dismantle level 3: removals and twists mixed, each twist moving as many stones as it can",
 ), refusal=f"the dismantle levels are {', '.join(map(str, LEVELS[:-1]))} and {LEVELS[-1]}", default=DEFAULT_LEVEL,
    label="Computer's dismantle")
-PICTURE = PictureChoice("picture", shipped_names(9), tuple(_picture_words(n) for n in shipped_names(9)),
+PICTURE = PictureChoice("picture", shipped_names(9), tuple(_picture_words(PictureStore(), n) for n in shipped_names(9)),
                         refusal=f"the pictures are {', '.join(shipped_names(9))}")
 START_K = Setting("start_k", MENU_K, tuple(f"first stage: k = {k} (stones and twists in each dismantle)" for k in MENU_K),
                   menu=True, label="First k")
@@ -220,11 +224,25 @@ CHECK = Choice("check", ("colour", "polarity", "presence"),
 
 
 def make(spec: GameSpec, options: Mapping[str, Any], size: int, starter: int) -> BoardPuzzle:
-    """The board's game (the rules check the combination: k against the picture's stones)."""
-    picture = library().picture(options["picture"], size)
+    """The board's game (the rules check the combination: k against the picture's stones), on
+    the picture of the library the spec reads (:func:`with_pictures`)."""
+    picture = _picture_choice(spec).library.picture(options["picture"], size)
     rules = PuzzleOptions(options["players"], options["start_k"], options["restore_limit_s"],
                           options["dismantle_limit_s"], Check(options["check"]), options["practice"])
     return BoardPuzzle(picture, rules)
+
+
+def with_pictures(spec: GameSpec, pictures: PictureStore) -> GameSpec:
+    """Picture-Puzzle as a board whose library is ``pictures`` (its store of saved pictures)
+    offers it: its picture option checks, lists and plays the pictures saved there too."""
+    chosen = tuple(replace(c, library=pictures) if isinstance(c, PictureChoice) else c for c in spec.choices)
+    return replace(spec, choices=chosen)
+
+
+def _picture_choice(spec: GameSpec) -> PictureChoice:
+    choice = spec.choice(PICTURE.name)
+    assert isinstance(choice, PictureChoice)  # the spec below, or a copy with_pictures made
+    return choice
 
 
 def colours(options: Mapping[str, Any], board: tuple[str, ...]) -> tuple[str, ...]:
@@ -246,6 +264,7 @@ SPEC = GameSpec(
     colours=colours,
     rules=make,
     classroom_row=classroom.row,
+    with_pictures=with_pictures,
     lights=tuple((colour, f"on an empty hole in Picture-Puzzle's build: put a {colour} stone here")
                  for colour in PICTURE_COLOURS),
 )

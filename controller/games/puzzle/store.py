@@ -19,8 +19,10 @@ then written whole or not at all: a temporary file, synced, linked to its name (
 another), so a full disk or a read-only folder leaves no half picture, and its refusal names the
 error. Every answer is a notice (:meth:`PictureStore.keep`), never an exception.
 
-The board's menu and the new-game checks ask the library through the store the daemon named
-for them (:func:`use`, :func:`library`); without one they see the shipped pictures only.
+The board's menu, its new-game checks and its resumed games ask the library through the board's
+:class:`controller.games.Catalogue`, which the daemon makes over its store and hands to the core
+and to its web and MQTT checks (Picture-Puzzle's picture option reads the store it is given,
+:func:`controller.games.puzzle.with_pictures`); without one they see the shipped pictures only.
 """
 
 from __future__ import annotations
@@ -164,17 +166,3 @@ def _write_new(path: Path, data: bytes) -> None:
         os.fsync(directory)  # the name itself survives a power cut
     finally:
         os.close(directory)
-
-
-_named: list[PictureStore] = []  # the store the daemon named for the library's readers (see use)
-
-
-def use(store: PictureStore | None) -> None:
-    """The store whose pictures the menu, the new-game checks and a resumed game see from now
-    on (None: the shipped pictures only). The daemon names its own store once, before its core."""
-    _named[:] = [] if store is None else [store]
-
-
-def library() -> PictureStore:
-    """The store the daemon named (:func:`use`), else one that keeps no pictures."""
-    return _named[0] if _named else PictureStore()

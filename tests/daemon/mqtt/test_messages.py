@@ -255,6 +255,23 @@ def test_a_bad_command_is_refused_saying_why(payload, reason):
     assert reason in str(refusal.value)
 
 
+def test_a_new_game_on_a_saved_picture_is_checked_with_the_board_s_own_library(tmp_path):
+    """The bridge checks with its runtime's catalogue: the board's saved pictures are playable by
+    MQTT as by the web (with the shipped pictures only it is refused), and so is a title taken."""
+    from controller.games import Catalogue, PictureStore
+    from controller.rules.position import Position
+    from controller.rules.puzzle.pictures import picture_of
+
+    store = PictureStore(tmp_path)
+    store.save(picture_of("Our Boat", Position.empty(6, colours=2).place(0, 1)))
+    payload = b'{"name": "new_game", "args": {"game": "puzzle", "picture": "our-boat"}}'
+    assert parse_request(payload, "b1", size=6, games=Catalogue(store)).args["picture"] == "our-boat"
+    with pytest.raises(Refused, match="picture 'our-boat': the pictures are"):
+        parse_request(payload, "b1", size=6)
+    with pytest.raises(Refused, match="a picture named 'our-boat' is already in the 6x6 library"):
+        parse_request(b'{"name": "save_picture", "args": {"title": "Our Boat"}}', "b1", games=Catalogue(store))
+
+
 def test_an_empty_command_is_refused_as_it_clears_a_retained_one():
     with pytest.raises(Refused, match="an empty command does nothing"):
         parse_request(b"", "b1")

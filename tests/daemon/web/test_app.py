@@ -14,7 +14,7 @@ from controller.daemon.runtime import Runtime
 from controller.daemon.web.app import build_app
 from controller.drivers.virtual import VirtualBoard, VirtualPixels
 from controller.profile import load_profile
-from controller.games import parse_record, replay
+from controller.games import Catalogue, parse_record, replay
 
 from ..fakes import FakeJournal, FakeNotifier
 
@@ -25,8 +25,9 @@ def console(token: str = "", virtual: bool = True, bind: str = "127.0.0.1", prof
             defaults: GameDefaults = GameDefaults(match=True), pictures=None):
     """Run ``check(client, board)`` against a started console; returns its result."""
     board = VirtualBoard.from_profile(profile, buttons=("ok", "back"))
-    runtime = Runtime(Core(profile), inputs=board, pixels=VirtualPixels(profile.leds.length),
-                      journal=FakeJournal(), notifier=FakeNotifier(), pictures=pictures)
+    games = Catalogue(pictures)  # the board's games, reading its library, as the daemon makes them
+    runtime = Runtime(Core(profile, catalogue=games), inputs=board, pixels=VirtualPixels(profile.leds.length),
+                      journal=FakeJournal(), notifier=FakeNotifier(), games=games)
     app = build_app(runtime, profile, board=board if virtual else None, token=token,
                     defaults=defaults, bind=bind)
 

@@ -8,16 +8,13 @@ import pytest
 
 from controller.daemon.web.api import BadRequest
 from controller.daemon.requests import command
-from controller.games import PictureStore, use_pictures
+from controller.games import Catalogue, PictureStore
 from tests.daemon.web.test_app import console, post, until
 
 
 @pytest.fixture
 def user_pictures(tmp_path):
-    store = PictureStore(tmp_path / "pictures")
-    use_pictures(store)  # as the daemon does: the library's readers see it, and its runtime writes to it
-    yield store
-    use_pictures(None)
+    return PictureStore(tmp_path / "pictures")  # the console's board reads it, and its runtime writes to it
 
 
 def test_a_saved_board_becomes_a_picture_a_new_game_can_play(user_pictures):
@@ -52,7 +49,7 @@ def test_a_bad_title_is_a_400_and_the_daemon_goes_on(user_pictures, args, said):
         assert status == 400 and said in answer["error"]
         assert (await client.get("/api/state")).status == 200
         with pytest.raises(BadRequest, match="save_picture"):  # the MQTT command topic's check
-            command({"name": "save_picture", "args": args})
+            command({"name": "save_picture", "args": args}, Catalogue(user_pictures))
 
     console(pictures=user_pictures)(check)
 

@@ -14,7 +14,6 @@ import pytest
 
 from controller.games import PictureStore
 from controller.games.puzzle import by_difficulty
-from controller.games.puzzle.store import use
 from controller.rules.puzzle.pictures import format_picture, library_names, parse_picture, picture_of
 from controller.rules.position import Position
 
@@ -85,11 +84,7 @@ def test_a_file_that_is_no_picture_for_its_board_is_left_out_said_once_until_it_
     store = PictureStore(tmp_path)
     with caplog.at_level(logging.WARNING):
         assert store.names(9) == library_names(9)
-        use(store)
-        try:
-            assert set(by_difficulty(9)) == set(library_names(9))  # the menu rates the library: no exception
-        finally:
-            use(None)
+        assert set(by_difficulty(store, 9)) == set(library_names(9))  # the menu rates the library: no exception
         store.names(9)
     said = [r.getMessage() for r in caplog.records]
     assert len(said) == 3 and all("left out of the library" in line for line in said)
@@ -122,3 +117,37 @@ def test_a_full_disk_is_a_notice_and_leaves_no_half_picture(tmp_path):
         notice, saved = PictureStore(folder).keep(BOAT)
         assert not saved and notice.startswith("save picture: [Errno 28] No space left on device"), notice
         assert list((folder / "6x6").iterdir()) == []  # no empty our-boat.txt to take its name for ever
+
+
+def test_each_board_s_games_read_the_library_they_were_given_and_no_other(tmp_path):
+    """The library reaches the games through the board's Catalogue (its specs' options, menu
+    values and rules), not a slot the whole process shares: two boards in one process, one
+    with a saved picture, each see their own library, a resumed game included."""
+    from controller.core import Core
+    from controller.events import Command
+    from controller.games import Catalogue, OptionError, get, offered, options
+    from controller.profile import load_profile
+    import controller.games.puzzle.store as store_module
+
+    assert not {"use", "library", "_named"} & set(vars(store_module))  # no slot left to set
+    ours = PictureStore(tmp_path)
+    ours.save(BOAT)
+    board, bare = Catalogue(ours), Catalogue()
+    picked = board.options({"game": "puzzle", "picture": "Our Boat"}, 6)
+    assert picked["picture"] == "our-boat" and picked.make().picture == BOAT
+    assert "our-boat" in board.get("puzzle").choice("picture").menu_values(6)
+    assert "our-boat" in next(s for s in board.offered(6) if s.name == "puzzle").choice("picture").values_for({"size": 6})
+    for shipped_only in (bare.options, options):  # another board, and the module's functions: the shipped pictures
+        with pytest.raises(OptionError, match="picture 'Our Boat': the pictures are"):
+            shipped_only({"game": "puzzle", "picture": "Our Boat"}, 6)
+    assert "our-boat" not in get("puzzle").choice("picture").menu_values(6)
+    assert board.get("classic") is get("classic") and board.offered(6)[0] is offered(6)[0]  # no picture: as shipped
+    assert board.get("puzzle") is board.get("puzzle")  # read with the library once
+
+    profile = load_profile("virtual-6x6")
+    playing = Core(profile, catalogue=board)
+    records = playing.handle(Command(0.0, "new_game", {"game": "puzzle", "picture": "our-boat"})).records
+    assert playing.flow.game.picture == BOAT and records[-1]["kind"] == "start"
+    assert Core(profile, journal_records=records, catalogue=board).flow.game.picture == BOAT
+    refused = Core(profile, journal_records=records)  # a board without the library cannot replay it
+    assert refused.flow.game is None and refused.resume.used == 0
