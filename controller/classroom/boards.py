@@ -123,7 +123,7 @@ def row(name: str, board: Board) -> dict[str, Any]:
     seats = state.get("seats") or []
     names = {seat.get("seat"): seat.get("name", "") for seat in seats if isinstance(seat, dict)}
     summary = state.get("summary") or {}
-    detail = state.get("detail") if isinstance(state.get("detail"), dict) else {}
+    detail: dict[str, Any] = state["detail"] if isinstance(state.get("detail"), dict) else {}
     return {
         **game_row(state.get("game"), detail, names),  # first: the common keys below always stand
         "board": name,
