@@ -28,7 +28,8 @@ import copy
 from typing import Any
 
 from ..board import BoardInputError, Diff, Physical, Step, compare, repair_steps
-from ..events import EMPTY, MARBLE, EncoderSteps, HoleReading, LinkChange
+from ..colours import MARBLE_COLOURS
+from ..events import EMPTY, MARBLE, UNSURE, EncoderSteps, HoleReading, LinkChange
 from ..flow import Action
 from ..flow.published import LinkChanged
 from ..games import GameSpec
@@ -185,10 +186,29 @@ class Referee:
         self.provisional.append(Provisional(before, placed, applied, turns, tuple(evidence)))
 
     def _judges_at_once(self, flow: Flow, spec: GameSpec) -> bool:
-        """Whether moves may be judged before the board settles: in an eager game's turns, with
-        the link up, the orientation of every block known and nothing left to mend first."""
+        """Whether moves may be judged now, before the board settles: it changed since it was
+        last judged, and :meth:`_at_once` holds."""
+        return self._at_once(flow, spec) and self.physical.changed_t is not None
+
+    def _at_once(self, flow: Flow, spec: GameSpec) -> bool:
+        """In an eager game's turns, with the link up, the orientation of every block known and
+        nothing left to mend first: where a move is judged as soon as the board explains it."""
         return (spec.eager and flow.state in flow.at_once_states and self.link_up and self.physical.orientation_known
-                and self.physical.changed_t is not None and not (self.hold or self.strict or self.reconciling))
+                and not (self.hold or self.strict or self.reconciling))
+
+    def unaccepted(self, flow: Flow, spec: GameSpec) -> tuple[tuple[int, str], ...]:
+        """The new marbles the board reads and the game does not hold yet, each ``(hole, colour)``
+        (the colour read, else the colour due): what the LEDs show dim while the referee waits
+        for their readings to stand. Only where moves are judged at once, and only on blocks
+        standing as the game has them (a turning block's holes read the marbles passing over)."""
+        if not self._at_once(flow, spec):
+            return ()
+        physical, position = self.physical, flow.expected()
+        due = flow.colours[spec.next_colour(flow.game_in_play())]
+        return tuple((hole, reading if reading in MARBLE_COLOURS else due)
+                     for hole, reading in enumerate(physical.readings)
+                     if reading not in (EMPTY, UNSURE) and position.colour_at(hole) is None
+                     and physical.count(physical.geometry.block_of[hole]) == 0)
 
     def _confirm(self, now: float) -> None:
         """The oldest provisional moves whose evidence has stood for the guard are sure."""

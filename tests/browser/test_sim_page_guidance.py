@@ -328,3 +328,17 @@ def test_the_legend_shows_the_game_s_lights_and_every_game_s_folded(page: Page):
     expect(page.locator("#legend-game")).to_have_text("in Pentago Triple")
     expect(page.locator("#legend")).to_contain_text("on an empty hole in Pentago Triple: the computer's move or a hint")
     assert not any("Picture-Puzzle" in text for text in page.locator("#legend li").all_inner_texts())
+
+
+def test_a_placed_marble_s_hole_lights_in_its_colour_until_its_twist(page: Page):
+    """Item 4: the board showed nothing under a marble it had read (the move was accepted, or
+    not yet, in silence); now the virtual board's LED under it glows as the real board's does."""
+    page.click("#new-game button[type=submit]")  # classic, Seat 1 white
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    page.click('[data-hole="c3"]')
+    page.wait_for_function("() => document.querySelector('[data-led-hole=\"c3\"]').getAttribute('data-rgb') !== '0,0,0'")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to turn a block")
+    assert led(page, "c3") == looks(page, "white")  # accepted: full
+    page.click('.arrow-hit[data-block="2"][data-dir="R"]')
+    expect(page.locator("#moves li").last).to_have_text("c3 2R")
+    expect(page.locator('[data-led-hole="c3"]')).to_have_attribute("data-rgb", "0,0,0")  # the twist is in: off

@@ -14,6 +14,7 @@ from ... import games as registry
 from ...colours import MARBLE_COLOURS, light_name, screen_fill
 from ...games import GameSpec, offered
 from ...games.spec import MAX_NAME_CHARS
+from ...lights.scenes import PLACED_WORDS
 from ...lights.view import PALETTE, SIGNAL_WORDS
 from ...profile import Profile
 from ...rules import hole_name
@@ -70,10 +71,13 @@ def _legend_of(specs: tuple[GameSpec, ...], colours: tuple[str, ...], size: int)
     """The lights of ``specs``' games, one entry per colour as it looks (a colour with several
     meanings says each): the turn colour of every seat they have (the board's own, then the
     further seat colours), the marble colours a game lights on its holes (Triple's prompts,
-    Picture-Puzzle's build), then the signals."""
-    seats = (c for spec in specs for c in _seat_colours(spec, max(spec.choice("players").values), colours, size))
-    meanings = [(c, f"turn pixels: {c} to move, or {c} won") for c in dict.fromkeys(seats)]
+    Picture-Puzzle's build), and under a new marble in the games judged at once (dim while it
+    is read, full once accepted), then the signals."""
+    seats = {spec.name: _seat_colours(spec, max(spec.choice("players").values), colours, size) for spec in specs}
+    meanings = [(c, f"turn pixels: {c} to move, or {c} won") for c in dict.fromkeys(c for s in seats.values() for c in s)]
     meanings += [light for spec in specs for light in spec.lights]
+    placed = dict.fromkeys(c for spec in specs if spec.eager for c in seats[spec.name])
+    meanings += [(c, PLACED_WORDS) for c in placed]
     entries: dict[str, dict[str, Any]] = {}
     for colour, means in meanings:
         entry = entries.setdefault(look(colour)["light"], {"rgb": look(colour)["rgb"], "means": []})
