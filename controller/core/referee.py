@@ -28,8 +28,8 @@ import copy
 from typing import Any
 
 from ..board import BoardInputError, Diff, Physical, Step, compare, repair_steps
-from ..colours import MARBLE_COLOURS
-from ..events import EMPTY, MARBLE, UNSURE, EncoderSteps, HoleReading, LinkChange
+from ..board.diff import sensed_colours
+from ..events import EMPTY, MARBLE, EncoderSteps, HoleReading, LinkChange
 from ..flow import Action
 from ..flow.published import LinkChanged
 from ..games import GameSpec
@@ -199,16 +199,17 @@ class Referee:
     def unaccepted(self, flow: Flow, spec: GameSpec) -> tuple[tuple[int, str], ...]:
         """The new marbles the board reads and the game does not hold yet, each ``(hole, colour)``
         (the colour read, else the colour due): what the LEDs show dim while the referee waits
-        for their readings to stand. Only where moves are judged at once, and only on blocks
-        standing as the game has them (a turning block's holes read the marbles passing over)."""
+        for their readings to stand. Only where moves are judged at once, and not on a block
+        between quarters (its holes read the marbles passing over); on a block turned and not yet
+        accepted, against its turned marbles (as :func:`~controller.board.compare` reads it)."""
         if not self._at_once(flow, spec):
             return ()
-        physical, position = self.physical, flow.expected()
-        due = flow.colours[spec.next_colour(flow.game_in_play())]
-        return tuple((hole, reading if reading in MARBLE_COLOURS else due)
-                     for hole, reading in enumerate(physical.readings)
-                     if reading not in (EMPTY, UNSURE) and position.colour_at(hole) is None
-                     and physical.count(physical.geometry.block_of[hole]) == 0)
+        diff = compare(flow.expected(), self.physical, flow.colours)
+        between = set(diff.torn) | set(diff.loose)
+        names, due = sensed_colours(flow.colours), spec.next_colour(flow.game_in_play())
+        read = [(hole, due if colour is None else colour) for hole, colour in diff.added
+                if self.physical.geometry.block_of[hole] not in between]
+        return tuple((hole, names[colour]) for hole, colour in read if colour is not None)  # None: none is due
 
     def _confirm(self, now: float) -> None:
         """The oldest provisional moves whose evidence has stood for the guard are sure."""

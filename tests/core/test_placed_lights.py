@@ -5,6 +5,8 @@ light only shows the board's reading before it is sure."""
 
 from __future__ import annotations
 
+import pytest
+
 from controller.lights.render import OFF, rgb, scale
 from controller.lights.scenes import SENSED_LEVEL
 from controller.rules import parse_hole
@@ -49,3 +51,24 @@ def test_a_turned_block_s_marbles_are_the_game_s_and_the_next_marble_glows_in_th
     assert light(board, "e2") == scale(rgb("black"), SENSED_LEVEL)  # black to move: its violet light, dim
     board.until(4.0)
     assert light(board, "e2") == rgb("black") and board.state == "awaiting_twist"
+
+
+def test_the_feedback_bench_measures_the_lights_a_player_sees() -> None:
+    """bench/feedback.py --seen: a marble put down cleanly is lit (dim) the moment it is read and
+    full steady_s later, when it is accepted; one that bounces is lit at its first reading and
+    full once its last has stood."""
+    from bench.feedback import DEFAULTS, run_seen
+    from controller.tape import read_tape
+
+    from .tapebuilder import TapeBuilder
+
+    b = TapeBuilder(seed=1)
+    b.pause(1.0)
+    b.play("c3 2R")
+    b.play("d4 1L", bounce=2)
+    seen = run_seen(iter([("two moves", (read_tape(b.lines()), ["c3 2R", "d4 1L"]))]))
+    assert seen.placements == 2 and seen.unread == seen.together == 0
+    assert seen.first == [0.0, 0.0]
+    steady = DEFAULTS["steady_s"]
+    assert seen.full[0] == seen.accepted[0] == pytest.approx(steady)
+    assert seen.full[1] == seen.accepted[1] > steady  # the bounces: the rule waits for the last reading to stand
