@@ -23,11 +23,22 @@ difference of the move lists; *retracted* half-moves (accepted at once, then wit
 referee because a later reading proved them wrong); repairs. Goals: median <= 60 ms and p99 <=
 100 ms; 0 false, 0 missed; the fast games with 0 repairs.
 
+``--seen`` measures what the players see instead (issue 31): for every accepted placement (but
+a game's last, whose win line lights its holes), from the first time its hole reads a marble
+after the half-move before was accepted (else after the placement before), its block standing
+within a step of a quarter by the core's count (a bounce or a glitch on that hole counts: the
+board lights what it reads; a marble passing over the sensor of a turning block does not), to the first frame
+lighting the hole (dim: read, not yet accepted) and to the frame lighting it full (accepted),
+in tape time; and the acceptance itself, from that same first reading. A placement accepted
+together with what follows it (its twist, or the next marble that shows the twist skipped) never
+lights full: the turn light moves on at its acceptance, which then counts as its full light. Before the dim light the first thing a player saw of a placement was nothing: a
+placement lit nothing until the twist changed the turn light.
+
 ``--curve`` varies one setting at a time (``steady_s``, ``settle_s``, ``turn_settle_s``; the
 others at their defaults) over the tapes and the noisy games and prints false, missed and
 retracted moves, repairs and the latency medians for each value: how the defaults were chosen.
 
-    .venv/bin/python bench/feedback.py [--games N] [--seed S] [--curve]
+    .venv/bin/python bench/feedback.py [--games N] [--seed S] [--curve | --seen]
 
 Figures (this machine, ``--games 200 --seed 1``: 200 noisy and 200 fast classic games, 50 fast
 9x9 ones; the defaults steady_s 0.05, settle_s 0.15, turn_settle_s 0.4; ms, tape time)::
@@ -37,6 +48,25 @@ Figures (this machine, ``--games 200 --seed 1``: 200 noisy and 200 fast classic 
     noisy                    200   5001          50      185     1879          50      317      642      0      0       667       0
     fast classic             200   5176          50       50       50          50       50       50      0      0         0       0
     fast 9x9 multiplayer      50   3646          50       50       50          50       50       50      0      0         0       0
+
+What the players see (``--seen --games 200 --seed 1``, 2026-12-06, the same games; ms, tape
+time from a placement's first reading; the judging figures above unchanged by the lights)::
+
+    set                    placements  first light ms: median p99 max  full light ms: median p99 max   accepted ms: median p99 max  together unread
+    tapes                         401           0        0        0          50      702     3435          50      702     3435         2     12
+    noisy                        4801           0        0      742          88      718     6416          91      940     8045        79      0
+    fast classic                 4976           0        0        0          76      209      239          76      209      239         0      0
+    fast 9x9 multiplayer         3596           0        0        0          78      211      619          78      211      237         0      0
+
+Every placement but a handful glows dim the moment its hole reads it (p99 0 ms); before, a
+placement lit nothing at all until its twist. The full light follows the first acceptance, as the rule
+decides it (the accepted column counts the last: a withdrawn placement's second): from the first reading that includes the bounces and rolls before the last reading
+(so medians of 76-91 ms, above the 50 ms counted from the last change), and in the noisy games'
+tail the waits the rule makes (a marble put down as a block turns, a twist skipped by the next
+marble while a block may be turning). The few dim lights late (noisy max 742 ms, 3 of 4801 over
+50 ms) are marbles put on a block the board reads between quarters or a detent off, where the
+light waits as the rule does. The tapes' 12 unread placements have no reading of their own after
+the placement before (resumed or repaired scenarios).
 
 The tapes' 8 repairs are the ones their scenarios provoke (tests/data/tapes/README.md). Before
 issue 23 (the board judged only once still for settle_s, and turn_settle_s after a step) no
@@ -110,7 +140,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # for the simulated board of the tests and the noisy games
 
 from bench.robustness.noisy_games import difference, noisy_tape, random_game  # noqa: E402
+from controller.colours import MARBLE_COLOURS, marble_rgb  # noqa: E402
 from controller.commands.replay import core_for, drive, start  # noqa: E402
+from controller.events import EMPTY, UNSURE, HoleReading  # noqa: E402
 from controller.rules import MultiplayerGame  # noqa: E402
 from controller.tape import Tape, read_tape  # noqa: E402
 from tests.core.tapebuilder import TapeBuilder  # noqa: E402
@@ -170,6 +202,112 @@ def _ms(seconds: list[float]) -> str:
     ordered = sorted(seconds)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
     return f"{statistics.median(ordered) * 1000:>10.0f} {p99 * 1000:>8.0f} {ordered[-1] * 1000:>8.0f}"
+
+
+# -- what the players see ----------------------------------------------------------------------
+
+FULL = {marble_rgb(name) for name in MARBLE_COLOURS}  # a hole lit full in a marble's colour (dim is a fraction)
+Frames = list[tuple[float, tuple[tuple[int, int, int], ...]]]  # (time, frame) at each change of the LEDs
+
+
+@dataclass
+class Seen:
+    """When the players saw each placement: seconds from its hole's first marble reading."""
+
+    placements: int = 0
+    first: list[float] = field(default_factory=list)  # to the first light on its hole (dim or full)
+    full: list[float] = field(default_factory=list)  # to the full light
+    accepted: list[float] = field(default_factory=list)  # to its acceptance (what the light follows)
+    together: int = 0  # accepted with what follows it in one go: "full" is then the acceptance (the turn light)
+    unread: int = 0  # accepted with no marble reading on its hole since the placement before
+
+    def add(self, watch: Watch, core: Any) -> None:
+        game, halves, pixel = core.flow.game, core.referee.timing.halves, core.chain.hole_pixel
+        frames, landed = watch.frames, watch.landed
+        last = len(game.moves) - 1 if game.is_over() else len(game.moves)  # a game's last lights its win
+        for number in range(min(last, len(game.moves))):
+            if (number, "place") not in halves:
+                continue  # resumed or taken back and played again: no time of its own
+            accepted_t = halves[(number, "place")][1]
+            hole = game.moves[number].hole
+            placed_t = None
+            for key in ((number - 1, "twist"), (number - 1, "place")):  # after the half-move before; else
+                # after the placement before (this marble was put down before the twist before was in)
+                since = halves[key][1] if key in halves else 0.0 if number == 0 else None
+                if placed_t is None and since is not None and since < accepted_t:
+                    placed_t = next((t for t in landed.get(hole, ()) if since < t <= accepted_t), None)
+            self.placements += 1
+            if placed_t is None:
+                self.unread += 1
+                continue
+            index = pixel[hole]
+            full_t = _lit_at(frames, placed_t, lambda rgb: rgb in FULL, index)
+            if accepted_t in (halves.get((number, "twist"), (0, None))[1], halves.get((number + 1, "place"), (0, None))[1]):
+                self.together += 1  # accepted with its twist, or with the next marble (a skipped twist): its
+                full_t = min(full_t, accepted_t)  # hole never lights full, the turn light answers at once
+            self.first.append(_lit_at(frames, placed_t, lambda rgb: rgb != (0, 0, 0), index) - placed_t)
+            self.full.append(full_t - placed_t)
+            self.accepted.append(accepted_t - placed_t)
+
+    def row(self, label: str) -> str:
+        return (f"{label:<22} {self.placements:>10}  {_ms(self.first)}  {_ms(self.full)}  {_ms(self.accepted)}"
+                f"  {self.together:>8} {self.unread:>6}")
+
+
+SEEN_HEADER = (f"{'set':<22} {'placements':>10}  {'first light ms: median p99 max':>28}  "
+               f"{'full light ms: median p99 max':>28}  {'accepted ms: median p99 max':>28}  {'together':>8} {'unread':>6}")
+
+
+def _lit_at(frames: Frames, t: float, lit: Callable[[tuple[int, int, int]], bool], index: int) -> float:
+    """The first time from ``t`` that pixel ``index`` shows ``lit`` (inf: never): the frame
+    standing at ``t`` counts, so a hole already glowing then is seen at once."""
+    standing = [n for n, (at, _) in enumerate(frames) if at <= t]
+    start = standing[-1] if standing else 0
+    for at, frame in frames[start:]:
+        if lit(frame[index]):
+            return max(at, t)
+    return float("inf")
+
+
+@dataclass
+class Watch:
+    """What a core showed and read while a tape played."""
+
+    frames: Frames = field(default_factory=list)
+    landed: dict[int, list[float]] = field(default_factory=dict)  # hole: when it read a marble put down
+
+
+def watched(core: Any) -> Watch:
+    """Every frame ``core`` lights from now on, with its time (the core's clock), and for each
+    hole when it read a marble with its block standing on a quarter (within a step, by the
+    core's own count, which follows missed detents): a marble put there, not one passing over
+    its sensor as the block turns."""
+    watch = Watch()
+    handle = core.handle
+
+    def observe(event: Any) -> Any:
+        effects = handle(event)
+        if effects.frame is not None:
+            watch.frames.append((core.now, effects.frame))
+        if isinstance(event, HoleReading) and event.reading not in (EMPTY, UNSURE) \
+                and core.physical.quarters(core.geometry.block_of[event.hole]):
+            watch.landed.setdefault(event.hole, []).append(event.t)
+        return effects
+
+    core.handle = observe
+    return watch
+
+
+def run_seen(games: Iterator[tuple[str, Game]]) -> Seen:
+    """Replay ``games`` at the default settings, watching the LEDs; what the players saw."""
+    seen = Seen()
+    for _, (tape, _) in games:
+        core = core_for(tape.header, **DEFAULTS)
+        watch = watched(core)
+        start(core, tape.header)
+        drive(core, tape.events, frames=False)  # animation frames change no hole light a placement shows
+        seen.add(watch, core)
+    return seen
 
 
 # -- the games ---------------------------------------------------------------------------------
@@ -246,11 +384,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="noisy and fast classic games per set (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
-    parser.add_argument("--curve", action="store_true", help="vary each setting over the tapes and the noisy games")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--curve", action="store_true", help="vary each setting over the tapes and the noisy games")
+    mode.add_argument("--seen", action="store_true", help="what the players see: each placement's first and full light")
     args = parser.parse_args(argv)
     began = time.perf_counter()
-    print(HEADER)
-    if args.curve:
+    print(SEEN_HEADER if args.seen else HEADER)
+    if args.seen:
+        for label, games in sets(args.games, args.seed).items():
+            print(run_seen(games()).row(label))
+    elif args.curve:
         for name, values in CURVE.items():
             for value in values:
                 figures = run(_chain(recorded_tapes(), noisy_games(args.games, args.seed)), **{name: value})

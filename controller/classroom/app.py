@@ -34,10 +34,11 @@ from ..daemon.web.api import (
 )
 from ..daemon.web.guard import guard
 from ..daemon.web.app import STATIC as BOARD_PAGE
-from ..daemon.requests import checked, command
+from ..daemon.requests import CommandRefused, checked, command
 from ..errors import shown
 from .boards import Boards
 from .link import Link, NotConnected
+from .words import refusal
 
 STATIC = Path(__file__).parent / "static"
 LINK = web.AppKey("link", Link)
@@ -104,9 +105,9 @@ async def _command(request: web.Request) -> web.Response:
         name, args = command(asked)
     except BadRequest as error:
         return error_response(400, str(error))
-    refused = _refusals(asked, targets, link.boards)
+    refused, reasons = _refusals(asked, targets, link.boards)
     if len(refused) == len(targets):
-        return web.json_response({"error": f"no board would take it: {_grouped(refused)}", "refused": refused}, status=400)
+        return web.json_response({"error": _grouped(name, reasons), "refused": refused}, status=400)
     sent = []
     try:
         for board in targets:
@@ -118,29 +119,30 @@ async def _command(request: web.Request) -> web.Response:
     return web.json_response({"sent": sent, "refused": refused})
 
 
-def _grouped(refused: dict[str, str]) -> str:
-    """The refusals, boards refusing for the same reason together: ``b1, b2: <reason>``."""
-    reasons: dict[str, list[str]] = {}
-    for board, why in refused.items():
-        reasons.setdefault(why, []).append(board)
-    return "; ".join(f"{', '.join(boards)}: {why}" for why, boards in reasons.items())
+def _grouped(name: str, reasons: dict[str, str]) -> str:
+    """The boards' refusals of command ``name`` (their reasons by board) in one sentence, boards
+    refusing for the same reason together: "Could not start a new game on boards b1, b2: ..."."""
+    boards: dict[str, list[str]] = {}
+    for board, why in reasons.items():
+        boards.setdefault(why, []).append(board)
+    return "; ".join(refusal(name, why, named) for why, named in boards.items())
 
 
-def _refusals(asked: dict[str, Any], targets: list[str], known: Boards) -> dict[str, str]:
+def _refusals(asked: dict[str, Any], targets: list[str], known: Boards) -> tuple[dict[str, str], dict[str, str]]:
     """Why each board among ``targets`` would refuse the command, checked as it checks it (for
     its size; a board that has published no state yet is left to check it itself), and kept as
-    the board's answer for the page."""
-    refused = {}
+    the board's answer for the page: in the teacher's words by board, and the bare reasons."""
+    refused, reasons = {}, {}
     for board in targets:
         size = known.boards[board].size
         if size is None:
             continue
         try:
             checked(asked, size)
-        except BadRequest as error:
-            refused[board] = str(error)
-            known.said(board, None, "refused", str(error))
-    return refused
+        except CommandRefused as error:
+            reasons[board], refused[board] = error.reason, refusal(error.command, error.reason, [board])
+            known.said(board, None, "refused", refused[board])
+    return refused, reasons
 
 
 def _targets(boards: Any, known: Boards) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import games
 from ..daemon.mqtt.topics import OFFLINE, ONLINE, STOPPED
+from .words import refusal
 
 ID_PREFIX = "classroom-"  # the ids of the console's commands (the board echoes them in its answer)
 ANSWERS = ("command", "refused")  # the event types that answer a command
@@ -27,6 +28,7 @@ class Board:
     status: str = ""
     state: dict[str, Any] = field(default_factory=dict)
     answer: dict[str, Any] | None = None  # {"id", "answer", "reason"}: the console's last command and its fate
+    asked: str = ""  # the name of that command (its refusal is said as what it asked for)
 
     @property
     def size(self) -> int | None:
@@ -65,7 +67,8 @@ class Boards:
             board.state = state
 
     def _answered(self, name: str, payload: bytes) -> None:
-        """A board's event: kept when it answers one of this console's commands."""
+        """A board's event: kept when it answers the command this console last sent it (an
+        answer to an earlier console's, whose ids this one's repeat, is not this one's)."""
         try:
             event = json.loads(payload)
         except ValueError:
@@ -73,14 +76,22 @@ class Boards:
         board = self.boards.get(name)
         if board is None or not isinstance(event, dict) or event.get("type") not in ANSWERS:
             return
-        if isinstance(event.get("id"), str) and event["id"].startswith(ID_PREFIX):
-            answer = "taken" if event["type"] == "command" else "refused"
-            self.said(name, event["id"], answer, str(event.get("reason", "")))
+        if board.asked and board.answer is not None and isinstance(event.get("id"), str) and event["id"] == board.answer["id"]:
+            if event["type"] == "command":
+                self.said(name, event["id"], "taken")
+            else:  # the board's words are its API's ("new_game: ..."): the teacher's instead
+                self.said(name, event["id"], "refused", refusal(board.asked, str(event.get("reason", "")), [name]))
+
+    def asks(self, name: str, request_id: str, command: str) -> None:
+        """The console sent ``command`` to board ``name`` (no answer yet)."""
+        if name in self.boards:
+            self.boards[name].asked = command
+        self.said(name, request_id, "sent")
 
     def said(self, name: str, request_id: str | None, answer: str, reason: str = "") -> None:
         """The fate of the console's last command for board ``name``: "sent" (no answer yet),
         "taken" or "refused" by the board (or by the console, checking it as the board does:
-        ``request_id`` None), with the reason."""
+        ``request_id`` None), with the reason in the teacher's words."""
         if name in self.boards:
             self.boards[name].answer = {"id": request_id, "answer": answer, "reason": reason}
 

@@ -89,5 +89,5 @@ class Link:
         request_id = f"{ID_PREFIX}{self.sent}"
         body = {"name": name, "args": args, "board_name": board, "id": request_id}
         await self.client.publish(Topics(self.boards.prefix, board).command, json.dumps(body), qos=1)
-        self.boards.said(board, request_id, "sent")  # until the board answers
+        self.boards.asks(board, request_id, name)  # "sent" until the board answers
         return request_id

@@ -26,7 +26,7 @@ from ..flow.published import Repaired, RepairBegun, Started
 from ..flow import AWAITING_PLACEMENT, AWAITING_TWIST, BETWEEN_GAMES, CHOOSING, GAME_OVER, REPAIR, Action, Menu, Resume
 from ..games import Flow, GameOptions, GameSpec, OptionError
 from ..lights.render import next_change, render
-from ..lights.scenes import paused_scene
+from ..lights.scenes import overlay, paused_scene, sensed_scene
 from ..lights.view import PALETTE, View
 from ..rules import Phase, Twist
 from . import snapshot
@@ -403,13 +403,17 @@ class Core:
     # -- output --------------------------------------------------------------------------------
 
     def _view(self) -> View:
-        """The scene, rebuilt only when something it shows has changed."""
+        """The game's scene with the new marbles read and not yet accepted glowing dim over it
+        (:meth:`Referee.unaccepted`), rebuilt only when something it shows has changed."""
         flow, game, menu = self.flow, self.flow.game, self.menu
         prompt = self.computer.shown(flow)
-        key = (flow.state, flow.colours, game and flow.expected(), game and game.phase, game and game.to_move,
+        sensed = self.referee.unaccepted(flow, self.spec) if game else ()
+        key = (flow.state, flow.colours, game and flow.expected(), game and game.phase, game and game.to_move, sensed,
                menu.page_name(), tuple(menu.option_holes()), menu.pick, self.repair[:1],
                flow.match and len(flow.match.outcomes), prompt, flow.awaits_colour(),
                flow.left_s,  # a flow's countdown, where it keeps one
                self.referee.link_up)
-        return self.display.view(key, lambda: replace(self.spec.scene(flow, menu, self.repair, prompt),
-                                                      no_sensors=not self.referee.link_up))
+        def build() -> View:
+            scene = overlay(self.spec.scene(flow, menu, self.repair, prompt), sensed_scene(sensed))
+            return replace(scene, no_sensors=not self.referee.link_up)
+        return self.display.view(key, build)

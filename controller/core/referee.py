@@ -28,6 +28,7 @@ import copy
 from typing import Any
 
 from ..board import BoardInputError, Diff, Physical, Step, compare, repair_steps
+from ..board.diff import sensed_colours
 from ..events import EMPTY, MARBLE, EncoderSteps, HoleReading, LinkChange
 from ..flow import Action
 from ..flow.published import LinkChanged
@@ -185,10 +186,30 @@ class Referee:
         self.provisional.append(Provisional(before, placed, applied, turns, tuple(evidence)))
 
     def _judges_at_once(self, flow: Flow, spec: GameSpec) -> bool:
-        """Whether moves may be judged before the board settles: in an eager game's turns, with
-        the link up, the orientation of every block known and nothing left to mend first."""
+        """Whether moves may be judged now, before the board settles: it changed since it was
+        last judged, and :meth:`_at_once` holds."""
+        return self._at_once(flow, spec) and self.physical.changed_t is not None
+
+    def _at_once(self, flow: Flow, spec: GameSpec) -> bool:
+        """In an eager game's turns, with the link up, the orientation of every block known and
+        nothing left to mend first: where a move is judged as soon as the board explains it."""
         return (spec.eager and flow.state in flow.at_once_states and self.link_up and self.physical.orientation_known
-                and self.physical.changed_t is not None and not (self.hold or self.strict or self.reconciling))
+                and not (self.hold or self.strict or self.reconciling))
+
+    def unaccepted(self, flow: Flow, spec: GameSpec) -> tuple[tuple[int, str], ...]:
+        """The new marbles the board reads and the game does not hold yet, each ``(hole, colour)``
+        (the colour read, else the colour due): what the LEDs show dim while the referee waits
+        for their readings to stand. Only where moves are judged at once, and not on a block
+        between quarters (its holes read the marbles passing over); on a block turned and not yet
+        accepted, against its turned marbles (as :func:`~controller.board.compare` reads it)."""
+        if not self._at_once(flow, spec):
+            return ()
+        diff = compare(flow.expected(), self.physical, flow.colours)
+        between = set(diff.torn) | set(diff.loose)
+        names, due = sensed_colours(flow.colours), spec.next_colour(flow.game_in_play())
+        read = [(hole, due if colour is None else colour) for hole, colour in diff.added
+                if self.physical.geometry.block_of[hole] not in between]
+        return tuple((hole, names[colour]) for hole, colour in read if colour is not None)  # None: none is due
 
     def _confirm(self, now: float) -> None:
         """The oldest provisional moves whose evidence has stood for the guard are sure."""

@@ -22,6 +22,16 @@ NEW_GAME_ARGS = tuple(dict.fromkeys(("game", "players", "twist", "neutral_skip",
                                      "hints", *argument_names())))  # the registry checks them
 
 
+class CommandRefused(BadRequest):
+    """A command whose arguments the board cannot take, said as the API says it
+    (``new_game: <reason>``); ``command`` and ``reason`` keep the parts apart, so a console can
+    say it in its own words (the classroom's: "Could not start a new game on board b2: ...")."""
+
+    def __init__(self, command: str, reason: str) -> None:
+        super().__init__(f"{command}: {reason}")
+        self.command, self.reason = command, reason
+
+
 def command(data: dict[str, Any], games: Catalogue = SHIPPED) -> tuple[str, dict[str, Any]]:
     """The command's name and arguments from a request body ``{"name": ..., "args": {...}}``;
     BadRequest for an unknown command or an argument it does not take (the core judges the
@@ -45,7 +55,7 @@ def checked(data: dict[str, Any], size: int, games: Catalogue = SHIPPED) -> tupl
         try:
             return name, games.options(args, size)
         except OptionError as error:
-            raise BadRequest(f"new_game: {error}") from None
+            raise CommandRefused(name, str(error)) from None
     return name, args
 
 
@@ -68,4 +78,4 @@ def picture_title(title: Any, games: Catalogue) -> str:
     try:
         return games.pictures.free_title(title)
     except ValueError as error:
-        raise BadRequest(f"save_picture: {error}") from None
+        raise CommandRefused("save_picture", str(error)) from None

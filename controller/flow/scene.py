@@ -1,7 +1,8 @@
 """Scenes: what the LEDs should show for the flow's state, built with :mod:`controller.lights.scenes`.
 
 Choosing: the menu's options on their holes (the pick as selected). Playing: the status pixels
-in the colour of the seat to move, and the computer's move (its hole, then its twist's arrow);
+in the colour of the seat to move, the marble just placed lit full under it until its twist,
+and the computer's move (its hole, then its twist's arrow);
 in a multiplayer game every row that earned a place stays lit in its seat's colour while the
 others play on. Repair: only the first step, so the players never face a board full of lights.
 Game over: the winning lines in their seats' colours, or the draw; with more than two seats the
@@ -17,8 +18,8 @@ from typing import Protocol
 
 from ..board import Step
 from ..lights.scenes import (
-    draw_scene, lines_scene, menu_scene, overlay, prompt_scene, repair_scene, score_scene, standings_scene,
-    turn_scene, win_scene,
+    draw_scene, lines_scene, menu_scene, overlay, placed_scene, prompt_scene, repair_scene, score_scene,
+    standings_scene, turn_scene, win_scene,
 )
 from ..lights.view import View
 from ..rules import Match, Move, PlaceTwistGame, Places
@@ -35,6 +36,7 @@ class Flow(Protocol):
     game: PlaceTwistGame | None
     match: Match | None
     colours: tuple[str, ...]
+    placed_hole: int | None  # the placement awaiting its twist
 
 
 def scene(flow: Flow, menu: Menu, repair: list[Step], prompt: Move | None = None) -> View:
@@ -47,7 +49,7 @@ def scene(flow: Flow, menu: Menu, repair: list[Step], prompt: Move | None = None
     if flow.state == REPAIR and repair:
         main = repair_scene(repair[:1])
     elif game.outcome is None:
-        main = overlay(_places(flow, game, game.places), turn_scene(seat_colour(flow, game, game.to_move)))
+        main = overlay(_places(flow, game, game.places), _placed(flow, game), turn_scene(seat_colour(flow, game, game.to_move)))
         if prompt is not None:  # the hole until its marble is in (the computer's next move may
             # light while the seat before can still twist), then the twist's arrow
             hole = prompt.hole if game.position.colour_at(prompt.hole) is None else None
@@ -66,6 +68,14 @@ def scene(flow: Flow, menu: Menu, repair: list[Step], prompt: Move | None = None
 
 def seat_colour(flow: Flow, game: PlaceTwistGame, seat: int) -> str:
     return flow.colours[game.colour_of(seat)]
+
+
+def _placed(flow: Flow, game: PlaceTwistGame) -> View:
+    """The marble placed and accepted, lit full under it until its twist (read before, it glowed
+    dim: see :func:`controller.lights.scenes.sensed_scene`)."""
+    hole = flow.placed_hole
+    colour = None if hole is None else game.position.colour_at(hole)
+    return View() if hole is None or colour is None else placed_scene(hole, flow.colours[colour])
 
 
 def _places(flow: Flow, game: PlaceTwistGame, places: Places) -> View:

@@ -72,7 +72,7 @@ def render(view: View, chain: LedChain, t: float) -> tuple[RGB, ...]:
         _paint_patterns(frame, (bottom_row_slot(chain),), view.patterns, t)
     for light in view.holes:
         if not light.blink or is_blink_on(t):
-            frame[_hole_pixel(chain, light.hole)] = rgb(light.colour)
+            frame[_hole_pixel(chain, light.hole)] = scale(rgb(light.colour), light.level) if light.level < 1 else rgb(light.colour)
     for arrow in view.arrows:
         pixels = _arrow_pixels(chain, arrow.block, arrow.clockwise)
         frame[pixels[step(t, ARROW_STEP_S, len(pixels))]] = rgb(arrow.colour)

@@ -62,6 +62,24 @@ def prompt_scene(hole: int | None, twist: Twist | None, colour: str = "prompt") 
     return View(holes=holes, arrows=arrows)
 
 
+SENSED_LEVEL = 0.25  # a marble read and not yet accepted: its hole glows at this fraction of its colour
+# What the two lights under a new marble mean (the page's legend, for the games that show them).
+PLACED_WORDS = ("under a new marble: dim while the board reads it, full once the board has accepted it "
+                "(until its twist)")
+
+
+def sensed_scene(marbles: Iterable[tuple[int, str]]) -> View:
+    """New marbles the board reads and has not yet accepted, each ``(hole, colour)``: the hole
+    glows dim in the marble's colour, so a player sees the board has read it before it is sure
+    (the judging rule waits for the readings to stand; the light does not)."""
+    return View(holes=tuple(HoleLight(hole, _colour(colour), level=SENSED_LEVEL) for hole, colour in marbles))
+
+
+def placed_scene(hole: int, colour: str) -> View:
+    """The marble just placed and accepted, awaiting its twist: its hole lit full in its colour."""
+    return View(holes=(HoleLight(hole, _colour(colour)),))
+
+
 def repair_scene(steps: Iterable[RepairStep]) -> View:
     """Repair guidance: blinking holes to empty ("remove"), fill or refill ("put_back") or look
     at ("prompt", for a sensor that cannot tell), arrows for blocks to turn back. The status

@@ -48,6 +48,7 @@ class HoleLight:
     hole: int
     colour: str  # a PALETTE name
     blink: bool = False
+    level: float = 1.0  # the fraction of the colour lit (a marble read, not yet accepted, glows dim)
 
 
 @dataclass(frozen=True)

@@ -417,7 +417,7 @@ def test_a_two_player_triple_game_played_by_clicking_to_a_win(page: Page):
     page.fill("#name-1", "Ann")
     page.fill("#name-2", "Bob")
     page.click("#new-game button[type=submit]")
-    expect(page.locator("#turn-text")).to_have_text("Ann (white) to place a marble")
+    expect(page.locator("#turn-text")).to_have_text("Ann (white light) to place a marble")
     expect(page.locator('#face-up [data-card="BBBBY"]')).to_be_visible()
     expect(page.locator('#colours input[value="auto"]')).to_have_count(0)  # the player chooses the colour
     for n, hole in enumerate(("a1", "b1", "c1", "d1")):
@@ -459,12 +459,12 @@ def test_a_board_that_cannot_see_colour_asks_it_and_the_page_shows_the_prompt(pa
     page.select_option("#game", "triple")
     page.fill("#cards", "BBBBY")
     page.click("#new-game button[type=submit]")
-    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white light) to place a marble")
     page.check('#colours input[value="red"]')
     page.click('[data-hole="b5"]')
     expect(page.locator("#confirm")).to_have_text(
         "Is the marble on b5 blue? Its hole blinks blue: press Back for the next colour, OK to confirm.")
-    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to confirm the new marble's colour")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white light) to confirm the new marble's colour")
     page.click("#back")
     page.click("#back")
     expect(page.locator("#confirm")).to_contain_text("Is the marble on b5 red?")

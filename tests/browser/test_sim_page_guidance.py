@@ -68,7 +68,8 @@ def state(page: Page) -> dict:
 def test_a_triple_hint_lights_its_marble_s_colour_and_the_hand_takes_it(page: Page):
     """Items 1 and 9: the hint's hole lit in the marble's colour (it was the prompt's blue), the
     legend says so, the hand takes that colour, the Game card says the hint; Triple's own level
-    words."""
+    words. Issue 31 item 1: the headline said "Ann (white)", and Triple has no white marbles: the
+    seat's colour is its turn light's, named as such."""
     page.select_option("#game", "triple")
     words = page.locator("#level option").all_inner_texts()
     assert not any("five" in text for text in words) and any("forces" in text for text in words)
@@ -77,12 +78,13 @@ def test_a_triple_hint_lights_its_marble_s_colour_and_the_hand_takes_it(page: Pa
     page.fill("#name-1", "Ann")
     page.fill("#name-2", "Bob")
     page.click("#new-game button[type=submit]")
-    expect(page.locator("#turn-text")).to_have_text("Ann (white) to place a marble")
+    expect(page.locator("#turn-text")).to_have_text("Ann (white light) to place a marble")
     expect(page.locator(".led-core[data-kind='card']").first).to_be_visible()  # item 11: Triple's strip shows
     page.check('#colours input[value="red"]')
     page.click('[data-hole="f6"]')
     page.click('.arrow-hit[data-block="2"][data-dir="R"]')
     expect(page.locator("#moves li").last).to_have_text("Rf6 2R")
+    expect(page.locator("#turn-text")).to_have_text("Bob (violet light) to place a marble")  # seat 2's light: black glows violet
     page.click("#hint")
     expect(page.locator("#prompt")).to_contain_text("Hint for Bob: ", timeout=20_000)
     prompt = state(page)["prompt"]
@@ -90,7 +92,7 @@ def test_a_triple_hint_lights_its_marble_s_colour_and_the_hand_takes_it(page: Pa
     page.wait_for_function("(hole) => document.querySelector(`[data-led-hole=\"${hole}\"]`).getAttribute('data-rgb') !== '0,0,0'",
                            arg=prompt["hole"])
     assert led(page, prompt["hole"]) == looks(page, prompt["colour"])  # not the prompt's sky blue
-    assert led(page, prompt["hole"]) != page.evaluate("layout.legend.find(e => e.looks === 'sky blue').rgb")
+    assert led(page, prompt["hole"]) != page.evaluate("layout.legend.all.find(e => e.looks === 'sky blue').rgb")
     expect(page.locator("#legend")).to_contain_text(f"on an empty hole in Pentago Triple: the computer's move or a "
                                                     f"hint, put a {prompt['colour']} marble here")
     shots(page, "triple-hint")
@@ -306,3 +308,37 @@ def test_a_saved_picture_is_offered_at_once_under_its_title_with_its_difficulty(
     page.select_option("#game", "puzzle")
     expect(page.locator("#picture option", has_text="Kite (difficulty ")).to_have_count(1)
     assert "kite" not in page.locator("#picture option").all_inner_texts()
+
+
+# -- issue 31 ---------------------------------------------------------------------------------------
+
+def test_the_legend_shows_the_game_s_lights_and_every_game_s_folded(page: Page):
+    """Item 2: "What the lights mean" listed every game's meanings, about 20 lines on a phone."""
+    page.set_viewport_size(PHONE)
+    expect(page.locator("#legend-game")).to_have_text("in Classic Pentago")  # the menu's first game
+    classic = page.locator("#legend li").all_inner_texts()
+    assert any(text.startswith("violet: turn pixels: black to move") for text in classic)
+    assert not any("Pentago Triple" in text or "Picture-Puzzle" in text for text in classic), classic
+    expect(page.locator("#legend-all")).to_be_hidden()  # folded: every game's lights on request
+    page.click("#legend-more summary")
+    expect(page.locator("#legend-all")).to_contain_text("in Pentago Triple: the computer's move or a hint")
+    assert page.locator("#legend-all li").count() > len(classic)
+    page.select_option("#game", "triple")
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("#legend-game")).to_have_text("in Pentago Triple")
+    expect(page.locator("#legend")).to_contain_text("on an empty hole in Pentago Triple: the computer's move or a hint")
+    assert not any("Picture-Puzzle" in text for text in page.locator("#legend li").all_inner_texts())
+
+
+def test_a_placed_marble_s_hole_lights_in_its_colour_until_its_twist(page: Page):
+    """Item 4: the board showed nothing under a marble it had read (the move was accepted, or
+    not yet, in silence); now the virtual board's LED under it glows as the real board's does."""
+    page.click("#new-game button[type=submit]")  # classic, Seat 1 white
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to place a marble")
+    page.click('[data-hole="c3"]')
+    page.wait_for_function("() => document.querySelector('[data-led-hole=\"c3\"]').getAttribute('data-rgb') !== '0,0,0'")
+    expect(page.locator("#turn-text")).to_have_text("Seat 1 (white) to turn a block")
+    assert led(page, "c3") == looks(page, "white")  # accepted: full
+    page.click('.arrow-hit[data-block="2"][data-dir="R"]')
+    expect(page.locator("#moves li").last).to_have_text("c3 2R")
+    expect(page.locator('[data-led-hole="c3"]')).to_have_attribute("data-rgb", "0,0,0")  # the twist is in: off

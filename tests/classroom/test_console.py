@@ -19,6 +19,8 @@ from types import SimpleNamespace
 import pytest
 
 from controller.classroom.boards import Boards
+from controller.classroom.words import DOING
+from controller.daemon.requests import COMMANDS
 from tests.daemon.mqtt.test_daemons import BOARDS, boards, broker, move  # noqa: F401 (fixtures)
 
 from ..daemon.daemon_proc import ROOT
@@ -227,8 +229,11 @@ def test_the_console_checks_each_board_as_it_checks_and_shows_each_board_s_refus
                        ({"game": "chess"}, "game 'chess' is not available"),
                        ({"game": "puzzle", "players": 7}, "players 7: Picture-Puzzle is for 2 to 4 players")]:
         code, answer = call(console.url + "api/command", {"boards": "all", "name": "new_game", "args": args})
-        assert code == 400 and answer["error"].startswith("no board would take it: b1, b2, b3: new_game: "), answer
+        # Issue 31, item 3: in the teacher's words, not the API's ("no board would take it: b1, b2, b3: new_game: ")
+        assert code == 400 and answer["error"].startswith("Could not start a new game on boards b1, b2, b3: "), answer
+        assert answer["error"].removeprefix("Could not start a new game on boards b1, b2, b3: ").startswith(said)
         assert set(answer["refused"]) == set(BOARDS) and said in answer["refused"]["b2"]
+        assert answer["refused"]["b2"].startswith("Could not start a new game on board b2: ")
         rows = wait_rows(console, lambda r: all(row["answer"] and row["answer"]["answer"] == "refused" for row in r.values()),
                          "every board's refusal")
         assert said in rows["b3"]["answer"]["reason"]
@@ -250,6 +255,28 @@ def test_a_taken_port_is_refused_with_a_message(broker):  # noqa: F811
                                 "--web-port", port], check=False, cwd=ROOT, capture_output=True, text=True, timeout=30)
         assert taken.returncode == 2 and "Traceback" not in taken.stderr
         assert f"the console cannot listen on 127.0.0.1 port {port}" in taken.stderr
+
+
+def test_a_board_s_own_refusal_is_said_in_the_teacher_s_words():
+    """Issue 31, item 3: a board's ``refused`` event carries its API's words ("new_game: ..."),
+    shown as they came; and an answer to a command this console did not send is not its own."""
+    seen = Boards("pentago-board")
+    seen.take("pentago-board/b2/state", json.dumps({"state": "choosing", "game": None}).encode())
+    seen.take("pentago-board/b2/event", json.dumps({"type": "refused", "id": "classroom-1", "reason": "new_game: x"}).encode())
+    assert seen.rows()[0]["answer"] is None  # an earlier console's command: this one sent none
+    seen.asks("b2", "classroom-1", "new_game")
+    seen.take("pentago-board/b2/event", json.dumps({"type": "refused", "id": "classroom-1",
+                                                    "reason": "new_game: players 7: Picture-Puzzle is for 2 to 4 players"}).encode())
+    assert seen.rows()[0]["answer"] == {"id": "classroom-1", "answer": "refused", "reason":
+                                        "Could not start a new game on board b2: players 7: Picture-Puzzle is for 2 to 4 players"}
+    seen.asks("b2", "classroom-2", "new_game")
+    seen.take("pentago-board/b2/event", json.dumps({"type": "refused", "id": "classroom-2",
+                                                    "reason": "the board is busy: 32 commands wait"}).encode())
+    assert seen.rows()[0]["answer"]["reason"] == "Could not start a new game on board b2: the board is busy: 32 commands wait"
+
+
+def test_every_command_has_the_teacher_s_words():
+    assert set(DOING) == set(COMMANDS)
 
 
 def test_a_board_paused_or_stopped_is_shown_so_in_its_own_words():

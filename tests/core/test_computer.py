@@ -44,7 +44,7 @@ def test_the_computer_is_asked_once_per_turn_and_its_move_lights_up() -> None:
     assert "Computer plays e5 2L: put a black marble on e5, then turn block 2 counter-clockwise" in rig.notices
     rig.do("place", "e5")
     rig.wait()
-    assert rig.lit() == "turn:black arrow:2L"  # the marble is in: now the twist
+    assert rig.lit() == "turn:black black:e5 arrow:2L"  # the marble is in (lit under it): now the twist
     rig.do("quarter", 2, False)
     rig.wait()
     assert rig.core.state()["moves"] == ["c3 3R", "e5 2L"]

@@ -142,7 +142,7 @@ def test_a_hint_restricts_nothing_and_goes_out_when_the_turn_does() -> None:
     assert rig.lit() == "turn:white prompt:b5 arrow:1R"
     rig.do("place", "e2")  # another hole: accepted, and the hint's arrow is not shown for it
     rig.wait()
-    assert rig.core.state()["state"] == "awaiting_twist" and rig.lit() == "turn:white"
+    assert rig.core.state()["state"] == "awaiting_twist" and rig.lit() == "turn:white white:e2"
     rig.do("quarter", 4, True)
     rig.wait()
     assert rig.core.state()["moves"] == ["e2 4R"] and rig.lit() == "turn:black"
@@ -154,7 +154,7 @@ def test_a_hint_placed_where_it_said_keeps_its_arrow() -> None:
     rig.feed(Command(rig.t, "hint_move", {"key": rig.thinks[-1].key, "move": "b5 1R"}))
     rig.do("place", "b5")
     rig.wait()
-    assert rig.lit() == "turn:white arrow:1R"
+    assert rig.lit() == "turn:white white:b5 arrow:1R"
 
 
 def test_the_hint_button_asks_once_per_turn() -> None:

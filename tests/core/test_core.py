@@ -49,10 +49,11 @@ def test_options_checked_for_another_board_are_checked_again(core: Core) -> None
 
 
 def test_unchanged_frame_is_none_and_the_steady_reading_brings_the_move() -> None:
-    """A placement is accepted once the readings have stood for steady_s, not settle_s."""
+    """A placement is accepted once the readings have stood for steady_s, not settle_s (the
+    marble's hole glowing dim meanwhile: read, not yet accepted)."""
     core = started(Core(load_profile("virtual-6x6"), steady_s=0.04))
     effects = core.handle(HoleReading(1.0, hole("c3"), "marble"))
-    assert effects == Effects(None, deadline=effects.deadline)
+    assert effects == Effects(effects.frame, deadline=effects.deadline) and effects.frame is not None
     assert effects.deadline == core.next_deadline() == pytest.approx(1.04)  # the effects tell it
     effects = core.handle(Tick(1.04))
     assert effects.records == ({"t": 1.04, "kind": "place", "hole": "c3"},)

@@ -65,7 +65,7 @@ def test_turn_order_skips_the_finished_seat_and_its_row_stays_lit() -> None:
         view = rig.core.view()
         assert view.line_colours == ("white",) and len(view.win_lines) == 1  # seat 1's row, lit on
     assert seats == [2, 3, 2, 3]
-    assert rig.lit() == "turn:red win:white:1"  # seat 3 placed and may still twist
+    assert rig.lit() == "turn:red red:g1 win:white:1"  # seat 3 placed (lit under it) and may still twist
 
 
 def test_a_multiplayer_game_played_on_to_full_standings() -> None:

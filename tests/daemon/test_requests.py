@@ -88,8 +88,15 @@ def by_classroom() -> list[str]:
     return asyncio.run(main())
 
 
-def test_web_mqtt_and_classroom_refuse_a_bad_command_with_the_same_words():
+# What the classroom console says of a board's refusal of a new game's options: the teacher's
+# words, not the API's "new_game: ..." (issue 31, item 3); the requests it cannot send say the same.
+TEACHER = {"new_game: ": "Could not start a new game on board b1: "}
+
+
+def test_web_mqtt_and_classroom_refuse_a_bad_command_with_the_same_reason():
     web, mqtt, classroom = by_web(), by_mqtt(), by_classroom()
     for (_, words), from_web, from_mqtt, from_classroom in zip(BAD, web, mqtt, classroom, strict=True):
         assert words in from_web
-        assert from_web == from_mqtt == from_classroom
+        assert from_web == from_mqtt
+        api = next((prefix for prefix in TEACHER if from_web.startswith(prefix)), None)
+        assert from_classroom == (from_web if api is None else TEACHER[api] + from_web.removeprefix(api))

@@ -47,7 +47,7 @@ function statusCell(b, connected) {
 
 function answerCell(answer) {
   if (!answer) return cell("");
-  const text = { sent: "sent, no answer yet", taken: "started" }[answer.answer] || `refused: ${answer.reason}`;
+  const text = { sent: "sent, no answer yet", taken: "started" }[answer.answer] || answer.reason;  // a refusal says itself ("Could not ...")
   return cell(text, `answer ${answer.answer}`);
 }
 
@@ -125,7 +125,7 @@ async function start(boards) {
   const refused = Object.entries(data.refused || {});
   answer.className = reply.ok && !refused.length ? "" : "error";
   answer.textContent = reply.ok
-    ? `sent to ${data.sent.join(", ")}${refused.length ? `; not sent to ${refused.map(([b, why]) => `${b} (${why})`).join("; ")}` : ""}`
+    ? `sent to ${data.sent.join(", ")}${refused.length ? `. ${refused.map(([, why]) => why).join("; ")}` : ""}`  // each "Could not ... on board b2: ..."
     : data.error;
   poll();
 }

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...colours import MARBLE_COLOURS, light_name, screen_fill
-from ...games import SHIPPED, Catalogue, offered
+from ...games import SHIPPED, Catalogue, GameSpec, offered
 from ...games.spec import MAX_NAME_CHARS
+from ...lights.scenes import PLACED_WORDS
 from ...lights.view import PALETTE, SIGNAL_WORDS
 from ...profile import Profile
 from ...rules import hole_name
@@ -57,14 +58,26 @@ def look(colour: str) -> dict[str, Any]:
             "rgb": list(PALETTE.get(colour, (128, 128, 128)))}
 
 
-def legend(colours: tuple[str, ...], size: int) -> list[dict[str, Any]]:
-    """Every LED colour the board shows and what it means, one entry per colour as it looks
-    (a colour with several meanings says each): the turn colour of every seat its games have
-    (the board's own, then the further seat colours), the marble colours a game lights on its
-    holes (Triple's prompts, Picture-Puzzle's build), then the signals."""
-    seats = (c for spec in offered(size) for c in _seat_colours(spec, max(spec.choice("players").values), colours, size))
-    meanings = [(c, f"turn pixels: {c} to move, or {c} won") for c in dict.fromkeys(seats)]
-    meanings += [light for spec in offered(size) for light in spec.lights]
+def legend(colours: tuple[str, ...], size: int) -> dict[str, Any]:
+    """Every LED colour the board shows and what it means: ``all`` for every game a ``size``
+    board plays, and ``games``, each game's own (what the page shows first: one game's lights
+    fit a phone, every game's are twenty lines)."""
+    specs = offered(size)
+    return {"all": _legend_of(specs, colours, size),
+            "games": {spec.name: _legend_of((spec,), colours, size) for spec in specs}}
+
+
+def _legend_of(specs: tuple[GameSpec, ...], colours: tuple[str, ...], size: int) -> list[dict[str, Any]]:
+    """The lights of ``specs``' games, one entry per colour as it looks (a colour with several
+    meanings says each): the turn colour of every seat they have (the board's own, then the
+    further seat colours), the marble colours a game lights on its holes (Triple's prompts,
+    Picture-Puzzle's build), and under a new marble in the games judged at once (dim while it
+    is read, full once accepted), then the signals."""
+    seats = {spec.name: _seat_colours(spec, max(spec.choice("players").values), colours, size) for spec in specs}
+    meanings = [(c, f"turn pixels: {c} to move, or {c} won") for c in dict.fromkeys(c for s in seats.values() for c in s)]
+    meanings += [light for spec in specs for light in spec.lights]
+    placed = dict.fromkeys(c for spec in specs if spec.eager for c in seats[spec.name])
+    meanings += [(c, PLACED_WORDS) for c in placed]
     entries: dict[str, dict[str, Any]] = {}
     for colour, means in meanings:
         entry = entries.setdefault(look(colour)["light"], {"rgb": look(colour)["rgb"], "means": []})

@@ -262,15 +262,25 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
     async def check(client, board):
         layout = (await (await client.get("/api/layout")).json())["layout"]
         assert layout["looks"]["black"] == {"marble": "#1b1b1f", "light": "violet", "rgb": [90, 0, 160]}
-        looks = [entry["looks"] for entry in layout["legend"]]
+        looks = [entry["looks"] for entry in layout["legend"]["all"]]
         assert len(looks) == len(set(looks)), looks  # issue 22, item 11: one word per colour
-        means = {entry["looks"]: entry["means"] for entry in layout["legend"]}
+        means = {entry["looks"]: entry["means"] for entry in layout["legend"]["all"]}
         assert means["violet"].startswith("turn pixels: black to move, or black won")
         assert means["white"].startswith("turn pixels: white to move, or white won")
         assert means["sky blue"].startswith("the computer's move or a hint")
         # Issue 22, item 1: Triple's prompts light the hole in the marble's colour, and say so.
         assert "on an empty hole in Pentago Triple: the computer's move or a hint, put a yellow marble here" in means["yellow"]
         assert "put a red marble here" in means["red"] and means["red"].startswith("turn pixels: red to move")
+        # Issue 31, item 2: each game's own lights, for the page to show first.
+        classic = {entry["looks"]: entry["means"] for entry in layout["legend"]["games"]["classic"]}
+        assert classic["violet"].startswith("turn pixels: black to move, or black won") and "yellow" not in classic
+        # Issue 31, item 4: the light under a new marble, in the games judged at once (not Triple: judged settled)
+        assert classic["violet"].endswith("; under a new marble: dim while the board reads it, full once the board "
+                                          "has accepted it (until its twist)")
+        assert "sky blue" in classic and len(classic) < len(means)
+        triple = {entry["looks"]: entry["means"] for entry in layout["legend"]["games"]["triple"]}
+        assert "put a yellow marble here" in triple["yellow"] and not any("Picture-Puzzle" in m for m in triple.values())
+        assert not any("under a new marble" in m for m in triple.values())
         assert layout["menu"]["games"] == [{"value": "classic", "means": "Classic Pentago"},
                                            {"value": "triple", "means": "Pentago Triple"},
                                            {"value": "puzzle", "means": "Picture-Puzzle"}]

@@ -208,7 +208,7 @@ function buildControls(settings) {
   };
   $("record").href = withToken("/api/record");
   $("summary").href = withToken("/api/summary");
-  buildLegend();
+  $("legend-all").replaceChildren(...legendItems(layout.legend.all));
 }
 
 // "Your hand": the marble colours of the game in play (auto: the colour of the seat due, in the
@@ -360,15 +360,25 @@ function newGameArgs() {
   return args;
 }
 
-// Every LED colour the board shows and what it means (the same RGB the LEDs get).
-function buildLegend() {
-  $("legend").replaceChildren(...layout.legend.map(({ rgb, looks, means }) => {
+// What the LEDs' colours mean: the game's in play (at the menu, the game being chosen) first,
+// so a phone shows a handful of lines, and every game's below, folded (the same RGB the LEDs get).
+function renderLegend(state) {
+  const name = state.game ?? state.menu?.chosen?.game ?? layout.menu?.games?.[0]?.value ?? layout.games[0]?.name;
+  if ($("legend").dataset.game === name) return;
+  $("legend").dataset.game = name;
+  const game = layout.games.find(g => g.name === name);
+  $("legend-game").textContent = game ? `in ${game.title}` : "";
+  $("legend").replaceChildren(...legendItems(layout.legend.games[name] || layout.legend.all));
+}
+
+function legendItems(entries) {
+  return entries.map(({ rgb, looks, means }) => {
     const li = document.createElement("li");
     const dot = Object.assign(document.createElement("span"), { className: "light" });
     dot.style.background = dot.style.color = `rgb(${rgb.join(",")})`;
     li.append(dot, Object.assign(document.createElement("span"), { textContent: `${looks}: ${means}` }));
     return li;
-  }));
+  });
 }
 
 // -- showing the state ---------------------------------------------------------------------------
@@ -380,6 +390,7 @@ function render(message) {
   view.update(state, message.marbles || {}, message.offsets || {});
   renderSensors(state);
   renderTurn(state);
+  renderLegend(state);
   renderPrompt(state);
   renderMidTurn(state, message.offsets || {});
   renderStandings(state);
@@ -418,9 +429,16 @@ function renderTurn(state) {
   $("turn-swatch").style.color = rgb;
   $("turn-swatch").title = colour ? `turn light: ${layout.looks[colour]?.light || colour} for ${colour}` : "the turn light";
   const doing = state.doing || "…";
-  const name = seatName(state, seat), plays = !colour ? "" : name.endsWith(")") ? `, ${colour},` : ` (${colour})`;
+  const name = seatName(state, seat), plays = !colour ? "" : name.endsWith(")") ? `, ${seatWords(state, colour)},` : ` (${seatWords(state, colour)})`;
   $("turn-text").textContent = seat && doing.startsWith("to ") ? `${name}${plays} ${doing}` : doing;
   if (state.menu) $("turn-text").textContent = `Menu, ${pageLabel(state.menu)}: put a marble on a lit hole (${state.menu.holes.join(", ")}) or start a game here`;
+}
+
+// A seat's colour as the headline names it: its marbles' colour, or where the seats wear no
+// marble colour (Pentago Triple: every player places blue, yellow and red), its turn light as it
+// looks ("white light", "violet light"), so no one looks for a white marble.
+function seatWords(state, colour) {
+  return seatsWearMarbles(state) ? colour : `${layout.looks[colour]?.light || colour} light`;
 }
 
 // The menu page's name in words ("First k", never start_k).
