@@ -75,8 +75,9 @@ def test_a_bad_level_is_refused_by_the_new_game_command():
 
 def test_the_web_consoles_new_game_passes_the_level_on_for_the_core_to_check():
     from controller.daemon.requests import command_args
+    from controller.games import SHIPPED
 
-    assert command_args("new_game", {"game": "classic", "computer": True, "level": 0})["level"] == 0
+    assert command_args("new_game", {"game": "classic", "computer": True, "level": 0}, SHIPPED)["level"] == 0
 
 
 # -- reachable from the LED menu, the web console and the config (issue 13) ----------------------
