@@ -29,11 +29,9 @@ def evaluate(me: int, opp: int, tables: SearchTables | None = None) -> int:
     tb = tables or search_tables()
     mine, theirs = LINE_WEIGHTS, OPP_WEIGHTS
     score = TEMPO + CENTRE_WEIGHT * ((me & tb.centres).bit_count() - (opp & tb.centres).bit_count())
-    for line in tb.lines:
-        a = me & line
-        b = opp & line
-        if not b:
-            score += mine[a.bit_count()]
-        elif not a:
-            score -= theirs[b.bit_count()]
+    for line in tb.lines:  # no names for the line's stones: this loop runs at every leaf
+        if not opp & line:
+            score += mine[(me & line).bit_count()]
+        elif not me & line:
+            score -= theirs[(opp & line).bit_count()]
     return score

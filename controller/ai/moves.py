@@ -101,19 +101,44 @@ class Node:
         twists: Iterable[int] | None = None,
         first: tuple[int, int] | None = None,
     ) -> Iterator[Child]:
-        """Placement wins, then ``first``, then every ``hole`` x ``twist`` (all, by default)."""
-        for hole in bits(self.placement_wins):
-            self._seen.add((self.me | 1 << hole, self.opp))  # a twist may reach this board too
-            yield hole, -1, self.me | 1 << hole, self.opp, WIN
+        """Placement wins, then ``first``, then every ``hole`` x ``twist`` (all, by default).
+
+        The loop is :meth:`child` written out (the turn, the safe holes and the judgement read
+        inline): it builds every child of the search, so each call saved is a node's worth."""
+        me, opp, seen, wins = self.me, self.opp, self._seen, self.placement_wins
+        for hole in bits(wins):
+            seen.add((me | 1 << hole, opp))  # a twist may reach this board too
+            yield hole, -1, me | 1 << hole, opp, WIN
         if first is not None and first[1] >= 0 and (child := self.child(*first)) is not None:
             yield child
         order = list(range(len(self._turns))) if twists is None else list(twists)
-        for hole in bits(self.empty & ~self.placement_wins) if holes is None else holes:
-            if self.placement_wins >> hole & 1:
+        turns, safes, replies = self._turns, self._safe, self.replies
+        image, full = self.tables.image, self.tables.full
+        for hole in bits(self.empty & ~wins) if holes is None else holes:
+            if wins >> hole & 1:
                 continue  # listed above, bare: a placement that makes five takes no twist
             for t in order:
-                if (child := self.child(hole, t)) is not None:
-                    yield child
+                mine, theirs, opp_five, fives = turns[t] or self.turn(t)
+                bit = image[t][hole]
+                after = mine | bit
+                key = (after, theirs)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if bit & fives:
+                    result: int | None = DRAW if opp_five else WIN
+                elif opp_five:
+                    result = LOSS
+                elif after | theirs == full:
+                    result = DRAW
+                elif replies:
+                    safe = safes[t]
+                    if safe is None:
+                        safe = self.safe(t)
+                    result = None if safe >> hole & 1 else LOSES_NEXT
+                else:
+                    result = None
+                yield hole, t, after, theirs, result
 
 
 def expand(me: int, opp: int, tables: SearchTables | None = None, replies: bool = False) -> list[Child]:
@@ -161,19 +186,26 @@ def _safe_holes(turn: Turn, tb: SearchTables, t: int) -> int:
     mine, theirs, opp_five, _ = turn
     if opp_five:
         return 0  # every child of this twist ends the game (judged as a loss or a draw)
-    full, rotate, has_five, completions = tb.full, tb.rotate, tb.has_five, tb.completions
+    full, masks, turned, has_five, completions = tb.full, tb.masks, tb.turns, tb.has_five, tb.completions
     empty = full & ~(mine | theirs)
     safe = empty
     wins = completions(theirs, empty)
     if wins:
         safe &= wins if not wins & (wins - 1) else 0
-    for t2 in range(len(tb.twists)):
+    for t2 in range(len(masks)):  # the twists written out (tb.rotate): this loop runs 64 times a node
         if not safe:
             return 0
-        mine2, theirs2 = rotate(mine, t2), rotate(theirs, t2)
+        mask, turn2 = masks[t2], turned[t2]
+        a, b = mine & mask, theirs & mask
+        mine2 = mine ^ a | turn2[a] if a else mine
+        theirs2 = theirs ^ b | turn2[b] if b else theirs
         empty2 = full & ~(mine2 | theirs2)
-        wins = empty2 if has_five(theirs2) else completions(theirs2, empty2)
+        # their stones as they were have no five (opp_five above); the placed stone turns too
+        wins = empty2 if theirs2 != theirs and has_five(theirs2) else completions(theirs2, empty2)
         if wins and not has_five(mine2):  # a twist that gives me five is never a win for them
-            stop = wins if not wins & (wins - 1) else 0
-            safe &= rotate(stop | completions(mine2, empty2), t2 ^ 1)
-    return rotate(safe, t ^ 1)
+            stop = (wins if not wins & (wins - 1) else 0) | completions(mine2, empty2)
+            back = turned[t2 ^ 1]
+            inside = stop & mask
+            safe &= stop ^ inside | back[inside] if inside else stop
+    inside = safe & masks[t ^ 1]
+    return safe ^ inside | turned[t ^ 1][inside] if inside else safe
