@@ -59,6 +59,41 @@ Where the time goes (``--profile 0.25 --limit 100``, own CPU time): building chi
 completion, five and rotation tests under it), the static evaluation 7%, ordering 3%, the
 search's own bookkeeping about 10%.
 
+The Python search's inner loops written out (issue 30; 2026-12-06, load about 2, before on
+2970907 and after on c098f5e, each while its armhf run below used the other core):
+
+    player             optimal% blunder%  depth   nodes/s median s    p99 s  thrown
+    before @0.25s          98.2      1.8   4.52     21167    0.010    0.263     3.0
+    before @1s             99.0      1.0   5.25     21463    0.010    1.014     2.0
+    after @0.25s           98.2      1.8   4.59     24363    0.009    0.259     3.0
+    after @1s              98.8      1.2   5.25     21273    0.009    1.012     3.0
+
+At a fixed node budget the search makes the same moves with the same scores and node counts
+before and after (40 positions, 5,000 nodes each, three runs alternated): 19,100-20,500 nodes/s
+before, 21,600-23,500 after (median +12%); to depth 5 on 40 positions 4.08 s against 3.78 s.
+What paid: Node.children judging each child inline (the turn, the safe holes, the result), the
+safe holes' rotations inline with one five test skipped when a twist leaves the opponent's
+stones as they were, the completion finder unrolled over its four directions, the evaluation
+without temporaries, and depth 0 as its own method (Searcher.leaf). The profile after
+(``--profile 0.25 --limit 60``) has no function over an eighth of the time: children 12%,
+completions 9%, evaluate 9%, _safe_holes 8%, has_five 7%, the search's bookkeeping 10%, the
+ordering 7%; what is left is the interpreter's cost per bit operation, spread over the node.
+
+A 32-bit Pi's search (``sudo bench/pi_vm/arm_search.sh armhf``: Debian 12 armhf's python3
+under qemu-user on this machine, the same bench; before and after as above):
+
+    player             optimal% blunder%  depth   nodes/s median s    p99 s  thrown
+    before @0.25s          95.8      4.2   3.24      2794    0.096    0.374     3.0
+    before @1s             97.8      2.2   4.08      2732    0.084    1.096     3.0
+    after @0.25s           95.2      4.8   3.28      2743    0.100    0.374     4.0
+    after @1s              97.8      2.2   4.04      2612    0.110    1.132     3.0
+
+qemu-user emulates every instruction: an empty Python loop runs 10.5 times slower there than in
+Debian's python3 here, the search 9.5 times (2,730-2,830 nodes/s at a fixed budget against
+26,500-26,800; the same moves as here), so a second there buys what 0.1 s buys here, about one
+ply less. At a fixed node budget there the after search is 2-9% faster. How a real Pi 2 or
+Pi Zero W compares with this emulation is not measured here: it needs the Pi.
+
 Tried and not kept (2026-12-01, this bench at both budgets, load 9-11; run-to-run noise is
 1-2 positions of 400, so each idea was run more than once):
 

@@ -8,38 +8,17 @@
 #   sudo bench/pi_vm/arm_install.sh arm64|armhf [--build-tools]
 #
 # --build-tools first installs what a source build needs (gcc, python3-dev, swig) from Debian,
-# as a hobbyist would after the first try fails. The root is cached in $PI_ARM_CACHE (default
-# /var/tmp/pentago-bench/root-ARCH); the mirror comes from apt's own configuration (mirror.py).
+# as a hobbyist would after the first try fails. The root is arm_root.sh's (cached between runs).
 set -euo pipefail
 ARCH="${1:?arm64 or armhf}"
 TOOLS="${2:-}"
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-CHECKOUT="$(cd "$HERE/../.." && pwd)"
-ROOT_DIR="${PI_ARM_CACHE:-/var/tmp/pentago-bench}/root-$ARCH"
-now() { date +%s.%N; }
-took() { python3 -c "print(round($(now) - $1, 1))"; }
-
-if [ ! -x "$ROOT_DIR/usr/bin/python3" ]; then
-    t0=$(now)
-    debootstrap --arch="$ARCH" --variant=minbase --include=python3,python3-venv,ca-certificates \
-        bookworm "$ROOT_DIR" "$(python3 "$HERE/mirror.py")" >/dev/null
-    echo "arm: debootstrap $ARCH $(took "$t0") s"
-fi
-cp /etc/resolv.conf "$ROOT_DIR/etc/resolv.conf"
-# the root trusts what this machine trusts (a network that re-signs TLS has its CA in here)
-cp /etc/ssl/certs/ca-certificates.crt "$ROOT_DIR/etc/ssl/certs/ca-certificates.crt"
-for fs in proc sys dev; do mountpoint -q "$ROOT_DIR/$fs" || mount --bind "/$fs" "$ROOT_DIR/$fs"; done
-trap 'for fs in dev sys proc; do umount "$ROOT_DIR/$fs" 2>/dev/null || true; done' EXIT
+# shellcheck source=arm_root.sh
+source "$(dirname "${BASH_SOURCE[0]}")/arm_root.sh"
 if [ "$TOOLS" = --build-tools ]; then
     t0=$(now)
     chroot "$ROOT_DIR" apt-get install -y -qq gcc python3-dev swig >/dev/null
     echo "arm: apt-get install gcc python3-dev swig $(took "$t0") s"
 fi
-rm -rf "$ROOT_DIR/home/pi/pentago-board"
-mkdir -p "$ROOT_DIR/home/pi/pentago-board"
-git -C "$CHECKOUT" ls-files -z | (cd "$CHECKOUT" && xargs -0 cp --parents -t "$ROOT_DIR/home/pi/pentago-board")
-inside() { chroot "$ROOT_DIR" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8 bash -c "cd /home/pi/pentago-board && $1"; }
-echo "arm: $(inside 'uname -m; python3 --version' | tr '\n' ' ')"
 t0=$(now)
 [ -x "$ROOT_DIR/home/pi/venv-$ARCH/bin/python" ] || inside "python3 -m venv /home/pi/venv-$ARCH"
 ln -s "/home/pi/venv-$ARCH" "$ROOT_DIR/home/pi/pentago-board/.venv"
