@@ -73,8 +73,9 @@ before and after (40 positions, 5,000 nodes each, three runs alternated): 19,100
 before, 21,600-23,500 after (median +12%); to depth 5 on 40 positions 4.08 s against 3.78 s.
 What paid: Node.children judging each child inline (the turn, the safe holes, the result), the
 safe holes' rotations inline with one five test skipped when a twist leaves the opponent's
-stones as they were, the completion finder unrolled over its four directions, the evaluation
-without temporaries, and depth 0 as its own method (Searcher.leaf). The profile after
+stones as they were, and the evaluation without temporaries. Tried and taken back, each file
+reverted alone at 5,000 nodes (three rounds, within the noise): the completion finder unrolled
+over its four directions and depth 0 as a method of its own. The profile after
 (``--profile 0.25 --limit 60``) has no function over an eighth of the time: children 12%,
 completions 9%, evaluate 9%, _safe_holes 8%, has_five 7%, the search's bookkeeping 10%, the
 ordering 7%; what is left is the interpreter's cost per bit operation, spread over the node.

@@ -58,23 +58,8 @@ class Searcher:
         # per position searched, its safe holes per twist: deeper iterations meet it again
         self.safe_holes: dict[int, list[int | None]] = {}
 
-    def leaf(self, me: int, opp: int, alpha: int, beta: int, ply: int) -> int:
-        """The score of ``(me, opp)`` at depth 0: the table's, if it settles the window, else the
-        static evaluation (the side to move cannot win at once: the move that led here was safe)."""
-        self.budget.tick()
-        key = me | opp << self.shift
-        entry = self.table.get(key)
-        if entry is not None:
-            _, flag, stored, _ = entry
-            score = _from_table(stored, ply)
-            if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
-                return score
-        score = evaluate(me, opp, self.tables)
-        self.table[key] = (0, EXACT, score, None)  # leaves recur by transposition
-        return score
-
     def negamax(self, me: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The score of ``(me, opp)`` searched ``depth`` (1 or more) plies deep within ``(alpha, beta)``."""
+        """The score of ``(me, opp)`` searched ``depth`` plies deep within ``(alpha, beta)``."""
         self.budget.tick()
         key = me | opp << self.shift
         entry = self.table.get(key)
@@ -86,6 +71,10 @@ class Searcher:
                 flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha)
             ):
                 return score
+        if depth == 0:  # the side to move cannot win at once: the move that led here was safe
+            score = evaluate(me, opp, self.tables)
+            self.table[key] = (0, EXACT, score, None)  # leaves recur by transposition
+            return score
         safe = self.safe_holes.get(key)
         if safe is None:
             safe = self.safe_holes[key] = [None] * self.twist_count
@@ -127,11 +116,9 @@ class Searcher:
     def child_score(self, child: Child, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The score for the parent of playing ``child`` (``alpha``, ``beta`` from the child's view)."""
         result = child[4]
-        if result is not None:
-            return terminal_score(result, ply)
-        if depth == 1:
-            return -self.leaf(child[3], child[2], alpha, beta, ply + 1)
-        return -self.negamax(child[3], child[2], depth - 1, alpha, beta, ply + 1)
+        if result is None:
+            return -self.negamax(child[3], child[2], depth - 1, alpha, beta, ply + 1)
+        return terminal_score(result, ply)
 
 
 def terminal_score(result: int, ply: int) -> int:

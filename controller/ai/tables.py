@@ -94,48 +94,22 @@ def _completion_finder(scans: tuple[tuple[int, int], ...]) -> Callable[[int, int
 
     Bit-parallel over every window of five in one direction at once: the windows that lie wholly
     in ``x`` or ``empty`` and hold at least four stones of ``x``; their empty hole completes it.
-    Unrolled over the four directions like :func:`_five_test`: it runs a dozen times a node.
     """
-    (h1, hm), (v1, vm), (d1, dm), (e1, em) = scans
-    h2, h3, h4, v2, v3, v4 = 2 * h1, 3 * h1, 4 * h1, 2 * v1, 3 * v1, 4 * v1
-    d2, d3, d4, e2, e3, e4 = 2 * d1, 3 * d1, 4 * d1, 2 * e1, 3 * e1, 4 * e1
+    steps = tuple((s, 2 * s, 3 * s, 4 * s, m) for s, m in scans)
 
     def completions(x: int, empty: int) -> int:
         """The holes of ``empty`` that complete a five for ``x``."""
         y = x | empty
         out = 0
-        w = y & y >> h1
-        w &= w >> h2 & y >> h4 & hm  # windows with no stone of the other colour
-        if w:
-            a1, a2, a3 = x >> h1, x >> h2, x >> h3
-            p01, p23 = x & a1, a2 & a3
-            w &= p01 & p23 | x >> h4 & (p01 & (a2 | a3) | p23 & (x | a1))  # four or five of x
+        for s1, s2, s3, s4, m in steps:
+            w = y & y >> s1
+            w &= w >> s2 & y >> s4 & m  # windows with no stone of the other colour
             if w:
-                out = w | w << h1 | w << h2 | w << h3 | w << h4
-        w = y & y >> v1
-        w &= w >> v2 & y >> v4 & vm
-        if w:
-            a1, a2, a3 = x >> v1, x >> v2, x >> v3
-            p01, p23 = x & a1, a2 & a3
-            w &= p01 & p23 | x >> v4 & (p01 & (a2 | a3) | p23 & (x | a1))
-            if w:
-                out |= w | w << v1 | w << v2 | w << v3 | w << v4
-        w = y & y >> d1
-        w &= w >> d2 & y >> d4 & dm
-        if w:
-            a1, a2, a3 = x >> d1, x >> d2, x >> d3
-            p01, p23 = x & a1, a2 & a3
-            w &= p01 & p23 | x >> d4 & (p01 & (a2 | a3) | p23 & (x | a1))
-            if w:
-                out |= w | w << d1 | w << d2 | w << d3 | w << d4
-        w = y & y >> e1
-        w &= w >> e2 & y >> e4 & em
-        if w:
-            a1, a2, a3 = x >> e1, x >> e2, x >> e3
-            p01, p23 = x & a1, a2 & a3
-            w &= p01 & p23 | x >> e4 & (p01 & (a2 | a3) | p23 & (x | a1))
-            if w:
-                out |= w | w << e1 | w << e2 | w << e3 | w << e4
-        return out & empty
+                a1, a2, a3 = x >> s1, x >> s2, x >> s3
+                p01, p23 = x & a1, a2 & a3
+                w &= p01 & p23 | x >> s4 & (p01 & (a2 | a3) | p23 & (x | a1))  # four or five of x
+                if w:
+                    out |= (w | w << s1 | w << s2 | w << s3 | w << s4) & empty
+        return out
 
     return completions
