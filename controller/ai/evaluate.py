@@ -11,6 +11,10 @@ side to move's view, in the same units as :data:`WIN` (far above any static scor
 True
 >>> evaluate(opp, me) < 0
 True
+>>> tb = search_tables()
+>>> d1 = 3  # o's stone on d1 makes a1-b1 three of a1-e1
+>>> evaluate(me, opp | 1 << d1) == evaluate(me, opp) + their_stone(me, opp, tb.lines_through[d1], False)
+True
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ LINE_WEIGHTS = (0, 1, 6, 40, 300, 0)  # by stones in an open line; five is a ter
 OPP_WEIGHTS = (0, 1, 7, 50, 500, 0)  # the opponent's lines weigh more: they move after our reply
 CENTRE_WEIGHT = 3
 TEMPO = 10  # being the side to move is worth something
+OPP_STEPS = tuple(b - a for a, b in zip(OPP_WEIGHTS, OPP_WEIGHTS[1:]))  # one more stone in an open line
 
 
 def evaluate(me: int, opp: int, tables: SearchTables | None = None) -> int:
@@ -35,3 +40,17 @@ def evaluate(me: int, opp: int, tables: SearchTables | None = None) -> int:
         elif not me & line:
             score -= theirs[(opp & line).bit_count()]
     return score
+
+
+def their_stone(me: int, opp: int, lines: tuple[int, ...], centre: int) -> int:
+    """How :func:`evaluate` of ``(me, opp)`` changes when the opponent gets a stone on an empty
+    hole, given the ``lines`` of five through that hole and whether it is a block centre (not 0): only
+    those lines change, so a search scores a position's children from the score of one board
+    per twist (the leaves of the search and its move ordering)."""
+    change = -CENTRE_WEIGHT if centre else 0
+    for line in lines:
+        if not me & line:
+            change -= OPP_STEPS[(opp & line).bit_count()]  # their open line gains a stone
+        elif not opp & line:
+            change -= LINE_WEIGHTS[(me & line).bit_count()]  # my open line is closed
+    return change

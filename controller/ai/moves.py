@@ -8,7 +8,7 @@ the opponent's five is a loss, a full board without five is a draw; None means p
 Twists that give the same board (a neutral block, a symmetric block) are listed once.
 A node built with ``replies`` also judges the opponent's answer: a move that play goes on after
 but that leaves the opponent a win with its next move gets :data:`LOSES_NEXT`, worked out per
-twist from the opponent's wins on the board without the new stone (:func:`_safe_holes`), so the
+twist from the opponent's wins on the board without the new stone (:meth:`~.lanes.TwistLanes.safe_holes`), so the
 search never builds a node only to find it lost at once.
 
 A :class:`Node` computes what each twist does to the board once and hands out children lazily,
@@ -30,19 +30,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ..rules.geometry import bits
+from .lanes import Turn, twist_lanes
 from .tables import SearchTables, search_tables
 
 WIN, DRAW, LOSS = 1, 0, -1
 LOSES_NEXT = -2  # play goes on, but the opponent can win with its next move
 
 Child = tuple[int, int, int, int, "int | None"]
-Turn = tuple[int, int, bool, int]  # my stones and the opponent's after a twist, their five, my fives
+# per twist: my stones and the opponent's after it, then its children's holes by result:
+# win, draw, loss, loses next, play goes on
+Judged = tuple[int, int, int, int, int, int, int]
 
 
 class Node:
-    """The moves of one position: what each twist does, computed on first use, and its children."""
+    """The moves of one position: what each twist does, and its children judged, twist by twist
+    on first use (a search that cuts off early never judges the rest)."""
 
-    __slots__ = ("me", "opp", "tables", "replies", "empty", "placement_wins", "_turns", "_safe", "_seen")
+    __slots__ = ("me", "opp", "tables", "lanes", "replies", "empty", "placement_wins", "_turns", "_safe",
+                 "_judged", "_seen")
 
     def __init__(
         self,
@@ -56,44 +61,62 @@ class Node:
         in place, so a search that meets the position again need not work them out again."""
         self.me, self.opp, self.replies = me, opp, replies
         self.tables = tb = tables or search_tables()
+        self.lanes = lanes = twist_lanes(tb.geometry.size)
         self.empty = tb.full & ~(me | opp)
         self.placement_wins = tb.completions(me, self.empty)
-        self._turns: list[Turn | None] = [None] * len(tb.twists)
+        self._turns = lanes.turns(me, opp)
         self._safe: list[int | None] = [None] * len(tb.twists) if safe is None else safe
+        self._judged: list[Judged | None] = [None] * len(tb.twists)
         self._seen: set[tuple[int, int]] = set()
 
     def turn(self, t: int) -> Turn:
         """Twist ``t`` applied to both colours, whether the opponent then has five, and the
         holes (in the turned frame) where my stone gives me five (all holes if I already have)."""
-        known = self._turns[t]
-        if known is None:
-            tb = self.tables
-            mine, theirs = tb.rotate(self.me, t), tb.rotate(self.opp, t)
-            fives = tb.full if tb.has_five(mine) else tb.completions(mine, tb.full & ~(mine | theirs))
-            known = self._turns[t] = (mine, theirs, tb.has_five(theirs), fives)
-        return known
+        return self._turns[t]
 
     def safe(self, t: int) -> int:
         """The holes where my stone, then twist ``t``, leaves the opponent no win with its next
-        move (checked on first use, for this twist's children only)."""
+        move (worked out for every twist at once, on first use)."""
         known = self._safe[t]
         if known is None:
-            known = self._safe[t] = _safe_holes(self.turn(t), self.tables, t)
+            self._safe[:] = self.lanes.safe_holes(self.me, self.opp, self._turns)
+            known = self._safe[t]
+        return known  # type: ignore[return-value]
+
+    def judged(self, t: int) -> Judged:
+        """Twist ``t``'s children as sets of holes (where the stone goes) by their result, after
+        both colours with the twist applied (without the stone). The holes whose placement alone
+        makes five are in none of the sets (:attr:`placement_wins`: no twist follows)."""
+        known = self._judged[t]
+        if known is None:
+            known = self._judged[t] = self._judge(t)
         return known
+
+    def _judge(self, t: int) -> Judged:
+        tb = self.tables
+        mine, theirs, opp_five, fives = self._turns[t]
+        holes = self.empty & ~self.placement_wins
+        inside = fives & tb.masks[t ^ 1]  # my fives, taken back to the frame the stone is placed in
+        wins = (fives ^ inside | tb.turns[t ^ 1][inside] if inside else fives) & holes
+        if opp_five:  # the twist gives the opponent five: a draw if it gives me five too
+            return mine, theirs, 0, wins, holes & ~wins, 0, 0
+        holes &= ~wins
+        if not self.empty & (self.empty - 1):  # the last hole: a full board without five
+            return mine, theirs, wins, holes, 0, 0, 0
+        if not self.replies:
+            return mine, theirs, wins, 0, 0, 0, holes
+        safe = self.safe(t) & holes
+        return mine, theirs, wins, 0, 0, holes & ~safe, safe
 
     def child(self, hole: int, t: int) -> Child | None:
         """The child for placing on ``hole`` then twist ``t`` (0 or more), or None if its board was
         handed out already."""
-        mine, theirs, opp_five, fives = self.turn(t)
-        bit = self.tables.image[t][hole]
-        after = mine | bit
+        mine, theirs, *results = self.judged(t)
+        after = mine | self.tables.image[t][hole]
         if (after, theirs) in self._seen:
             return None
         self._seen.add((after, theirs))
-        result = _judge(bit & fives, opp_five, after | theirs == self.tables.full)
-        if result is None and self.replies and not self.safe(t) >> hole & 1:
-            result = LOSES_NEXT
-        return hole, t, after, theirs, result
+        return hole, t, after, theirs, _result(results, hole)
 
     def children(
         self,
@@ -101,10 +124,7 @@ class Node:
         twists: Iterable[int] | None = None,
         first: tuple[int, int] | None = None,
     ) -> Iterator[Child]:
-        """Placement wins, then ``first``, then every ``hole`` x ``twist`` (all, by default).
-
-        The loop is :meth:`child` written out (the turn, the safe holes and the judgement read
-        inline): it builds every child of the search, so each call saved is a node's worth."""
+        """Placement wins, then ``first``, then every ``hole`` x ``twist`` (all, by default)."""
         me, opp, seen, wins = self.me, self.opp, self._seen, self.placement_wins
         for hole in bits(wins):
             seen.add((me | 1 << hole, opp))  # a twist may reach this board too
@@ -112,33 +132,28 @@ class Node:
         if first is not None and first[1] >= 0 and (child := self.child(*first)) is not None:
             yield child
         order = list(range(len(self._turns))) if twists is None else list(twists)
-        turns, safes, replies = self._turns, self._safe, self.replies
-        image, full = self.tables.image, self.tables.full
+        judged, image = self._judged, self.tables.image
         for hole in bits(self.empty & ~wins) if holes is None else holes:
             if wins >> hole & 1:
                 continue  # listed above, bare: a placement that makes five takes no twist
             for t in order:
-                mine, theirs, opp_five, fives = turns[t] or self.turn(t)
-                bit = image[t][hole]
-                after = mine | bit
+                mine, theirs, *results = judged[t] or self.judged(t)
+                after = mine | image[t][hole]
                 key = (after, theirs)
-                if key in seen:
-                    continue
-                seen.add(key)
-                if bit & fives:
-                    result: int | None = DRAW if opp_five else WIN
-                elif opp_five:
-                    result = LOSS
-                elif after | theirs == full:
-                    result = DRAW
-                elif replies:
-                    safe = safes[t]
-                    if safe is None:
-                        safe = self.safe(t)
-                    result = None if safe >> hole & 1 else LOSES_NEXT
-                else:
-                    result = None
-                yield hole, t, after, theirs, result
+                if key not in seen:
+                    seen.add(key)
+                    yield hole, t, after, theirs, _result(results, hole)
+
+
+def _result(results: list[int], hole: int) -> int | None:
+    """The result of placing on ``hole``, from a twist's sets of holes (win, draw, loss, loses
+    next, play goes on)."""
+    win, draw, loss, loses, _ = results
+    if not (win | draw | loss | loses) >> hole & 1:
+        return None
+    if loses >> hole & 1:
+        return LOSES_NEXT
+    return WIN if win >> hole & 1 else DRAW if draw >> hole & 1 else LOSS
 
 
 def expand(me: int, opp: int, tables: SearchTables | None = None, replies: bool = False) -> list[Child]:
@@ -164,48 +179,3 @@ def has_winning_move(me: int, opp: int, tables: SearchTables | None = None) -> b
         if has_five(mine) or completions(mine, full & ~(mine | theirs)):
             return True
     return False
-
-
-def _judge(mine: int, opp_five: bool, full: bool) -> int | None:
-    if mine:
-        return DRAW if opp_five else WIN
-    if opp_five:
-        return LOSS
-    return DRAW if full else None
-
-
-def _safe_holes(turn: Turn, tb: SearchTables, t: int) -> int:
-    """The holes (before twist ``t``) where my stone, then the twist, leaves the opponent no win in
-    one, given ``turn``, the board after twist ``t`` without my stone.
-
-    My stone can only take the opponent's wins away: it fills a hole, or it gives me five under
-    the opponent's twist (a draw at best for them). So the wins on the board without my stone say
-    it all: for each way the opponent could win (a placement alone, or a placement and one twist),
-    a safe hole fills the only hole that wins that way, or makes me five under that twist.
-    """
-    mine, theirs, opp_five, _ = turn
-    if opp_five:
-        return 0  # every child of this twist ends the game (judged as a loss or a draw)
-    full, masks, turned, has_five, completions = tb.full, tb.masks, tb.turns, tb.has_five, tb.completions
-    empty = full & ~(mine | theirs)
-    safe = empty
-    wins = completions(theirs, empty)
-    if wins:
-        safe &= wins if not wins & (wins - 1) else 0
-    for t2 in range(len(masks)):  # the twists written out (tb.rotate): this loop runs 64 times a node
-        if not safe:
-            return 0
-        mask, turn2 = masks[t2], turned[t2]
-        a, b = mine & mask, theirs & mask
-        mine2 = mine ^ a | turn2[a] if a else mine
-        theirs2 = theirs ^ b | turn2[b] if b else theirs
-        empty2 = full & ~(mine2 | theirs2)
-        # their stones as they were have no five (opp_five above); the placed stone turns too
-        wins = empty2 if theirs2 != theirs and has_five(theirs2) else completions(theirs2, empty2)
-        if wins and not has_five(mine2):  # a twist that gives me five is never a win for them
-            stop = (wins if not wins & (wins - 1) else 0) | completions(mine2, empty2)
-            back = turned[t2 ^ 1]
-            inside = stop & mask
-            safe &= stop ^ inside | back[inside] if inside else stop
-    inside = safe & masks[t ^ 1]
-    return safe ^ inside | turned[t ^ 1][inside] if inside else safe

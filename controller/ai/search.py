@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .budget import Budget, OutOfBudget
-from .evaluate import WIN, evaluate
+from .evaluate import WIN, evaluate, their_stone
+from ..rules.geometry import bits
 from .moves import DRAW, LOSES_NEXT, LOSS, Child, Node, expand
-from .ordering import History, frontier_holes, order, twist_order
+from .moves import WIN as WON
+from .ordering import FIRST, History, order
 from .tables import SearchTables, search_tables
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -45,7 +47,15 @@ class SearchResult:
 
 
 class Searcher:
-    """One search's state: the transposition table, the history tables and the budget."""
+    """One search's state: the transposition table, the history tables and the budget.
+
+    A node one ply from the horizon (the frontier) scores its children without a node each:
+    the static score of one board per twist, changed by each placement's lines
+    (:func:`~controller.ai.evaluate.their_stone`), the twists in the order that cut off most
+    often, until one child reaches beta. A deeper node orders its children by the same scores
+    plus the history of cut-offs. A child whose result is known (a win, a draw, a loss, or a loss
+    next ply) is never searched: the best of those is where a node's score starts.
+    """
 
     def __init__(self, budget: Budget, tables: SearchTables) -> None:
         self.budget = budget
@@ -54,9 +64,12 @@ class Searcher:
         self.table: dict[int, tuple[int, int, int, tuple[int, int] | None]] = {}
         self.history: History = {}
         self.twist_cutoffs = [0] * len(tables.twists)
-        self.twist_count = len(tables.twists)
         # per position searched, its safe holes per twist: deeper iterations meet it again
         self.safe_holes: dict[int, list[int | None]] = {}
+        # per twist and hole: where a stone placed there lands, as the lines of five through it
+        self.landing = tuple(tuple(tables.lines_through[bit.bit_length() - 1] for bit in image)
+                             for image in tables.image)
+        self.centres = tables.centres
 
     def negamax(self, me: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The score of ``(me, opp)`` searched ``depth`` plies deep within ``(alpha, beta)``."""
@@ -72,41 +85,102 @@ class Searcher:
             ):
                 return score
         if depth == 0:  # the side to move cannot win at once: the move that led here was safe
-            score = evaluate(me, opp, self.tables)
-            self.table[key] = (0, EXACT, score, None)  # leaves recur by transposition
-            return score
+            return evaluate(me, opp, self.tables)
         safe = self.safe_holes.get(key)
         if safe is None:
-            safe = self.safe_holes[key] = [None] * self.twist_count
+            safe = self.safe_holes[key] = [None] * len(self.twist_cutoffs)
         node = Node(me, opp, self.tables, replies=True, safe=safe)
-        best, move = self._best_child(node, remembered, depth, alpha, beta, ply)
+        move: tuple[int, int] | None
+        if node.placement_wins:
+            best, move = WIN - ply - 1, (node.placement_wins.bit_length() - 1, -1)
+        elif depth == 1:
+            best, move = self._frontier(node, alpha, beta, ply)
+        else:
+            best, move = self._interior(node, remembered, depth, alpha, beta, ply)
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         self.table[key] = (depth, flag, _to_table(best, ply), move)
         return best
 
-    def _best_child(
+    def _frontier(self, node: Node, alpha: int, beta: int, ply: int) -> tuple[int, tuple[int, int] | None]:
+        """A node one ply from the horizon: its best child by static score, each a node, twist
+        by twist, those that cut off most often first."""
+        tick, tables, centres, landing, image = self.budget.tick, self.tables, self.centres, self.landing, \
+            self.tables.image
+        best, move = -INFINITY, None
+        seen: set[tuple[int, int]] = set()
+        for t in sorted(range(len(self.twist_cutoffs)), key=self.twist_cutoffs.__getitem__, reverse=True):
+            mine, theirs, *results = node.judged(t)
+            known, hole = _known(results, ply)
+            if known > best:
+                best, move = known, (hole, t)
+                if best >= beta:
+                    break
+            play = results[4]
+            if not play:
+                continue
+            base = evaluate(theirs, mine, tables)  # the child's score before my stone
+            lines, places = landing[t], image[t]
+            for hole in bits(play):
+                after = mine | places[hole]
+                if (after, theirs) in seen:
+                    continue  # another twist reached this board
+                seen.add((after, theirs))
+                tick()
+                score = -(base + their_stone(theirs, mine, lines[hole], centres >> hole & 1))
+                if score > best:
+                    best, move = score, (hole, t)
+                    if score >= beta:
+                        self._cutoff(move, 1)
+                        return best, move
+        return best, move
+
+    def _interior(
         self, node: Node, remembered: tuple[int, int] | None, depth: int, alpha: int, beta: int, ply: int
     ) -> tuple[int, tuple[int, int] | None]:
+        """A node two or more plies from the horizon: its children searched best first."""
         best, move = -INFINITY, None
-        for child in self._ordered(node, remembered, depth):
-            if move is None:
-                score = self.child_score(child, depth, -beta, -alpha, ply)
+        tables, centres, landing, history, image = self.tables, self.centres, self.landing, self.history, \
+            self.tables.image
+        children: list[tuple[int, int, int, int, int]] = []
+        seen: set[tuple[int, int]] = set()
+        for t in range(len(self.twist_cutoffs)):
+            mine, theirs, *results = node.judged(t)
+            known, hole = _known(results, ply)
+            if known > best:
+                best, move = known, (hole, t)
+            play = results[4]
+            if not play:
+                continue
+            base = evaluate(theirs, mine, tables)
+            lines, places = landing[t], image[t]
+            for hole in bits(play):
+                after = mine | places[hole]
+                if (after, theirs) in seen:
+                    continue  # another twist reached this board
+                seen.add((after, theirs))
+                guess = history.get((hole, t), 0) - base - their_stone(theirs, mine, lines[hole], centres >> hole & 1)
+                children.append((FIRST if (hole, t) == remembered else guess, hole, t, after, theirs))
+        children.sort(key=_first, reverse=True)
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            return best, move
+        searched = False
+        for _, hole, t, after, theirs in children:
+            if not searched:
+                score = -self.negamax(theirs, after, depth - 1, -beta, -alpha, ply + 1)
+                searched = True
             else:  # a null window proves a later move no better cheaply; one that is gets a full window
-                score = self.child_score(child, depth, -alpha - 1, -alpha, ply)
+                score = -self.negamax(theirs, after, depth - 1, -alpha - 1, -alpha, ply + 1)
                 if alpha < score < beta:
-                    score = self.child_score(child, depth, -beta, -score, ply)
+                    score = -self.negamax(theirs, after, depth - 1, -beta, -score, ply + 1)
             if score > best:
-                best, move = score, (child[0], child[1])
-                alpha = max(alpha, score)
-                if alpha >= beta:
-                    self._cutoff(move, depth)
-                    break
-        return (0, None) if move is None else (best, move)
-
-    def _ordered(self, node: Node, remembered: tuple[int, int] | None, depth: int) -> Iterable[Child]:
-        if depth >= 2:
-            return order(list(node.children()), remembered, self.history, self.tables)
-        return node.children(frontier_holes(node), twist_order(self.twist_cutoffs), remembered)
+                best, move = score, (hole, t)
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self._cutoff(move, depth)
+                        break
+        return best, move
 
     def _cutoff(self, move: tuple[int, int], depth: int) -> None:
         self.history[move] = self.history.get(move, 0) + depth * depth
@@ -119,6 +193,20 @@ class Searcher:
         if result is None:
             return -self.negamax(child[3], child[2], depth - 1, alpha, beta, ply + 1)
         return terminal_score(result, ply)
+
+
+def _first(child: tuple[int, ...]) -> int:
+    return child[0]
+
+
+def _known(results: list[int], ply: int) -> tuple[int, int]:
+    """The best score among a twist's children whose result is known, and the hole of one; a
+    twist whose children are all played on gives -INFINITY."""
+    win, draw, loss, loses, _ = results
+    for holes, result in ((win, WON), (draw, DRAW), (loses, LOSES_NEXT), (loss, LOSS)):
+        if holes:
+            return terminal_score(result, ply), (holes & -holes).bit_length() - 1
+    return -INFINITY, -1
 
 
 def terminal_score(result: int, ply: int) -> int:

@@ -64,7 +64,7 @@ def search_tables(size: int = 6) -> SearchTables:
     scans = g._five_scans  # (shift, window starts) per direction, shared with the rules
     five = _five_test(scans)
     return SearchTables(
-        g, g.full, twists, masks, turns, image, g.lines, through, centres, five, _completion_finder(scans)
+        g, g.full, twists, masks, turns, image, g.lines, through, centres, five, completion_finder(scans)
     )
 
 
@@ -89,7 +89,7 @@ def _five_test(scans: tuple[tuple[int, int], ...]) -> Callable[[int], bool]:
     return has_five
 
 
-def _completion_finder(scans: tuple[tuple[int, int], ...]) -> Callable[[int, int], int]:
+def completion_finder(scans: tuple[tuple[int, int], ...]) -> Callable[[int, int], int]:
     """A function giving the holes of ``empty`` where one more stone makes ``x`` five in a row.
 
     Bit-parallel over every window of five in one direction at once: the windows that lie wholly

@@ -33,13 +33,27 @@ def bits(mask: int) -> list[int]:
 
     >>> bits(0b10110)
     [1, 2, 4]
+    >>> bits(1 << 100 | 1 << 3)  # past the tables' reach too
+    [3, 100]
     """
-    out = []
+    out: list[int] = []
+    for table in _BYTES:  # a byte at a time: the searches list a board's holes at every node
+        if not mask:
+            return out
+        if mask & 255:
+            out += table[mask & 255]
+        mask >>= 8
+    base = 8 * len(_BYTES)
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        out.append(base + low.bit_length() - 1)
         mask ^= low
     return out
+
+
+# per byte of a mask (enough for a 9x9 board), every value's set bits as hole indices
+_BYTES = tuple(tuple(tuple(8 * byte + i for i in range(8) if value >> i & 1) for value in range(256))
+               for byte in range(11))
 
 
 @dataclass(frozen=True, eq=False)

@@ -4,7 +4,7 @@ from controller.ai import choose_move
 from controller.rules import ClassicGame
 
 GAMES = 8
-NODES = 1000
+NODES = 3000
 
 
 def play(levels: dict[int, int], seed: int) -> tuple[int, ...]:
