@@ -6,10 +6,11 @@ the part below the root (negamax with the same moves, judging, scores and evalua
 :mod:`.moves`, :mod:`.evaluate` and :mod:`.search`, on 64-bit integers: a 6x6 colour fits in 36
 bits); the root, iterative deepening and the budget stay in :mod:`.search`, with
 :class:`CompiledSearcher` in place of its ``Searcher``. The differences are of speed, none of
-judgment: every node builds all its children (no lazy frontier), children are ordered by history
-and evaluation at every depth, a frontier node scores its children by evaluation without a node
-each, and the transposition table is a fixed array (a slot is overwritten). Tests check that both
-give the same scores at the same depth.
+judgment: every node builds all its children (the Python search first tries the move its table
+remembers, and its frontier goes twist by twist until a cut-off), children are ordered by history
+and evaluation at every depth, each child's evaluation is computed whole (in Python, from one
+board per twist), and the transposition table is a fixed array (a slot is overwritten). Tests
+check that both give the same scores at the same depth.
 
 The compiled code never reads a clock: it stops after a node limit or a limit of work (the nodes
 and the children they built: a node's cost follows its children, which are many in the opening

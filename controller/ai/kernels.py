@@ -3,7 +3,7 @@
 Imported only by :mod:`.compiled` when the ``fast`` extra is installed; see there for what it
 does and how it differs from :mod:`.search` (in speed only). Each function mirrors one of the
 pure-Python search's, named alike: :func:`_children` is :class:`.moves.Node`'s children,
-:func:`_safe_holes` is :func:`.moves._safe_holes`, :func:`_evaluate` is :func:`.evaluate.evaluate`,
+:func:`_safe_holes` is :meth:`.lanes.TwistLanes.safe_holes` (one twist's lane), :func:`_evaluate` is :func:`.evaluate.evaluate`,
 :func:`_negamax` is :meth:`.search.Searcher.negamax` with its ``_best_child``. The tables are
 module globals, which numba compiles in as constants; ``cache=True`` keeps the build on disk.
 
@@ -121,7 +121,7 @@ def _evaluate(me: int, opp: int) -> int:
 
 @njit(cache=True)
 def _safe_holes(mine: int, theirs: int, t: int) -> int:
-    """As moves._safe_holes, for a twist that gives the opponent no five."""
+    """As lanes.TwistLanes.safe_holes, for one twist that gives the opponent no five."""
     empty = _FULL & ~(mine | theirs)
     safe = empty
     wins = _completions(theirs, empty)

@@ -21,8 +21,8 @@ all of a position's twists at once.
 >>> a6, c6 = 30, 32
 >>> lanes.twists.lane(lanes.twists.spread(1 << a6), 0) == 1 << c6  # twist 0, block 1 R: a6 to c6
 True
->>> turns = lanes.turns(0b1111 << 30, 0)  # a6-d6
->>> turns[4][3] == 1 << 34, turns[2][3]  # block 3 turned: e6 makes five; block 2: d6 is gone
+>>> fives = lanes.turns(0b1111 << 30, 0)[3]  # a6-d6: where one more stone makes five
+>>> lanes.twists.lane(fives, 4) == 1 << 34, lanes.twists.lane(fives, 2)  # block 3 R: e6; block 2 R: none
 (True, 0)
 >>> len(lanes.pairs.ways), lanes.pairs.ways[0]  # the first way: every block as it was
 (29, (0, 0, 0, 0))
@@ -37,7 +37,7 @@ from itertools import combinations
 from ..rules.geometry import bits
 from .tables import SearchTables, completion_finder, search_tables
 
-Turn = tuple[int, int, bool, int]  # my stones and the opponent's after a twist, their five, my fives
+Turns = tuple[int, int, int, int]  # lanes per twist: my stones, theirs, their five, my fives
 Way = tuple[int, ...]  # quarter turns clockwise of each block
 
 
@@ -63,6 +63,9 @@ class Lanes:
         # per block, per quarter turns: a subset of its holes -> that subset turned
         self.quarters = tuple(_quarters(mask, tables) for mask in g.block_masks)
         self.blocks = tuple(zip(g.block_masks, (self._spread_table(b) for b in range(g.block_count))))
+        # per lane, the blocks it turns with their turning back (the rest stay as they are)
+        self.undoing = tuple(tuple((g.block_masks[b], self.quarters[b][-q % 4]) for b, q in enumerate(way) if q)
+                             for way in self.ways)
 
     def _spread_table(self, block: int) -> dict[int, int]:
         """Every subset of a block's holes mapped to its images in every lane."""
@@ -83,16 +86,19 @@ class Lanes:
 
     def undo(self, stones: int, k: int) -> int:
         """``stones`` (a board turned as lane ``k``) turned back."""
-        for block, quarter in enumerate(self.ways[k]):
-            if quarter:
-                mask, turned = self.blocks[block][0], self.quarters[block][-quarter % 4]
-                inside = stones & mask
-                stones ^= inside ^ turned[inside]
+        for mask, back in self.undoing[k]:
+            inside = stones & mask
+            stones ^= inside ^ back[inside]
         return stones
 
     def set_lanes(self, lanes: int) -> list[int]:
-        """The lanes that are all ones in ``lanes`` (a result of :meth:`nonzero`)."""
-        return [bit // self.width for bit in bits(lanes & self.flags)]
+        """The lanes that are all ones in ``lanes`` (a result of :meth:`nonzero`), lowest first."""
+        flags, width, out = lanes & self.flags, self.width, []
+        while flags:  # a few lanes of many: bit by bit, not byte by byte
+            low = flags & -flags
+            out.append((low.bit_length() - 1) // width)
+            flags ^= low
+        return out
 
     def nonzero(self, lanes: int) -> int:
         """All ones in every lane of ``lanes`` that is not zero, zeros elsewhere."""
@@ -135,21 +141,18 @@ class TwistLanes:
                 members[lane_of[tuple((a + b) % 4 for a, b in zip(first, second))]].append(t)
         self.members = tuple(tuple(sorted(set(m))) for m in members)
 
-    def turns(self, me: int, opp: int) -> list[Turn]:
-        """For every twist ``t`` of the side to move: both colours after it, whether the opponent
-        then has five, and the holes (in the turned frame) where my stone gives me five (all
-        holes if I already have)."""
+    def turns(self, me: int, opp: int) -> Turns:
+        """Every twist of the side to move, lane ``t`` for twist ``t``: both colours after it,
+        whether the opponent then has five (all ones), and the holes (in the turned frame) where
+        my stone gives me five (all holes if I already have)."""
         lanes = self.twists
         mine, theirs = lanes.spread(me), lanes.spread(opp)
         fulls = lanes.fulls
         mine_five = lanes.fives(mine)
         wins = (fulls & mine_five) | (lanes.completions(mine, fulls & ~(mine | theirs)) & ~mine_five)
-        their_five = lanes.fives(theirs)
-        full, width = self.tables.full, lanes.width
-        return [(mine >> width * t & full, theirs >> width * t & full, bool(their_five >> width * t & 1),
-                 wins >> width * t & full) for t in range(len(lanes.ways))]
+        return mine, theirs, lanes.fives(theirs), wins
 
-    def safe_holes(self, me: int, opp: int, turns: list[Turn]) -> list[int]:
+    def safe_holes(self, me: int, opp: int, turns: Turns) -> list[int]:
         """Per twist ``t`` of the side to move, the holes where my stone, then ``t``, leaves the
         opponent no win in one (``turns``: :meth:`turns` of the same position).
 
@@ -159,14 +162,16 @@ class TwistLanes:
         placement and one twist), a safe hole fills the only hole that wins that way, or makes
         me five under that twist.
         """
-        empty = self.tables.full & ~(me | opp)
-        safe = [0 if turn[2] else empty for turn in turns]  # a twist that gives them five ends the game
         lanes = self.twists  # their placement alone, after each of my twists
-        theirs = lanes.spread(opp)
-        wins = lanes.completions(theirs, lanes.fulls & ~(lanes.spread(me) | theirs))
-        for t in lanes.set_lanes(lanes.nonzero(wins)):
-            win = lanes.lane(wins, t)
-            safe[t] &= lanes.undo(win, t) if not win & (win - 1) else 0
+        mine, theirs, their_five, _ = turns
+        empty = self.tables.full & ~(me | opp)
+        safe = [0 if their_five >> lanes.width * t & 1 else empty  # they have five: the game is over
+                for t in range(len(lanes.ways))]
+        wins = lanes.completions(theirs, lanes.fulls & ~(mine | theirs))
+        if wins:
+            for t in lanes.set_lanes(lanes.nonzero(wins)):
+                win = lanes.lane(wins, t)
+                safe[t] &= lanes.undo(win, t) if not win & (win - 1) else 0
         lanes = self.pairs  # a placement and a twist, after each of my twists
         mine2, theirs2 = lanes.spread(me), lanes.spread(opp)
         empty2 = lanes.fulls & ~(mine2 | theirs2)

@@ -7,12 +7,15 @@ rules exactly: five on placement wins at once; after the twist both colours five
 the opponent's five is a loss, a full board without five is a draw; None means play goes on.
 Twists that give the same board (a neutral block, a symmetric block) are listed once.
 A node built with ``replies`` also judges the opponent's answer: a move that play goes on after
-but that leaves the opponent a win with its next move gets :data:`LOSES_NEXT`, worked out per
-twist from the opponent's wins on the board without the new stone (:meth:`~.lanes.TwistLanes.safe_holes`), so the
-search never builds a node only to find it lost at once.
+but that leaves the opponent a win with its next move gets :data:`LOSES_NEXT`, worked out for
+every twist at once from the opponent's wins on the board without the new stone
+(:meth:`~.lanes.TwistLanes.safe_holes`), so the search never builds a node only to find it lost
+at once.
 
-A :class:`Node` computes what each twist does to the board once and hands out children lazily,
-so a search that cuts off after the first few children never builds the rest.
+A :class:`Node` works out what every twist does to the board at once (:mod:`.lanes`) and judges
+its children a twist at a time, as sets of holes by result (:meth:`Node.judged`): the search
+reads a twist's results from a handful of integers and builds only the children it searches;
+:meth:`Node.children` hands them out one by one, for the root and the one-move levels.
 
 >>> from controller.rules import Position
 >>> me, opp = Position.parse("xxxx.." + "." * 24 + "oooo..").stones
@@ -30,23 +33,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ..rules.geometry import bits
-from .lanes import Turn, twist_lanes
+from .lanes import twist_lanes
 from .tables import SearchTables, search_tables
 
 WIN, DRAW, LOSS = 1, 0, -1
 LOSES_NEXT = -2  # play goes on, but the opponent can win with its next move
 
 Child = tuple[int, int, int, int, "int | None"]
-# per twist: my stones and the opponent's after it, then its children's holes by result:
-# win, draw, loss, loses next, play goes on
-Judged = tuple[int, int, int, int, int, int, int]
+# per twist: my stones and the opponent's after it, the holes after which play goes on, the best
+# known result among the rest and a hole of it, and the rest's holes by result (win, draw, loss,
+# loses next)
+Judged = tuple[int, int, int, "int | None", int, tuple[int, int, int, int]]
 
 
 class Node:
     """The moves of one position: what each twist does, and its children judged, twist by twist
     on first use (a search that cuts off early never judges the rest)."""
 
-    __slots__ = ("me", "opp", "tables", "lanes", "replies", "empty", "placement_wins", "_turns", "_safe",
+    __slots__ = ("me", "opp", "tables", "lanes", "replies", "empty", "placement_wins", "_turns", "safe_sets",
                  "_judged", "_seen")
 
     def __init__(
@@ -55,38 +59,40 @@ class Node:
         opp: int,
         tables: SearchTables | None = None,
         replies: bool = False,
-        safe: list[int | None] | None = None,
+        safe: list[int] | None = None,
     ) -> None:
-        """``safe``: this position's safe holes per twist as far as known (None: not yet), filled
-        in place, so a search that meets the position again need not work them out again."""
+        """``safe``: this position's safe holes per twist if known (a search that meets the
+        position again need not work them out again: :meth:`safe_holes` hands them out)."""
         self.me, self.opp, self.replies = me, opp, replies
         self.tables = tb = tables or search_tables()
         self.lanes = lanes = twist_lanes(tb.geometry.size)
         self.empty = tb.full & ~(me | opp)
         self.placement_wins = tb.completions(me, self.empty)
         self._turns = lanes.turns(me, opp)
-        self._safe: list[int | None] = [None] * len(tb.twists) if safe is None else safe
+        self.safe_sets = safe
         self._judged: list[Judged | None] = [None] * len(tb.twists)
         self._seen: set[tuple[int, int]] = set()
 
-    def turn(self, t: int) -> Turn:
+    def turn(self, t: int) -> tuple[int, int, bool, int]:
         """Twist ``t`` applied to both colours, whether the opponent then has five, and the
         holes (in the turned frame) where my stone gives me five (all holes if I already have)."""
-        return self._turns[t]
+        lane = self.lanes.twists.lane
+        mine, theirs, their_five, fives = self._turns
+        return lane(mine, t), lane(theirs, t), bool(lane(their_five, t)), lane(fives, t)
 
-    def safe(self, t: int) -> int:
-        """The holes where my stone, then twist ``t``, leaves the opponent no win with its next
-        move (worked out for every twist at once, on first use)."""
-        known = self._safe[t]
-        if known is None:
-            self._safe[:] = self.lanes.safe_holes(self.me, self.opp, self._turns)
-            known = self._safe[t]
-        return known  # type: ignore[return-value]
+    def safe_holes(self) -> list[int]:
+        """Per twist, the holes where my stone, then the twist, leaves the opponent no win with
+        its next move (worked out for every twist at once, on first use)."""
+        if self.safe_sets is None:
+            self.safe_sets = self.lanes.safe_holes(self.me, self.opp, self._turns)
+        return self.safe_sets
 
     def judged(self, t: int) -> Judged:
-        """Twist ``t``'s children as sets of holes (where the stone goes) by their result, after
-        both colours with the twist applied (without the stone). The holes whose placement alone
-        makes five are in none of the sets (:attr:`placement_wins`: no twist follows)."""
+        """Twist ``t``'s children: both colours after the twist (without the stone), the holes
+        (where the stone goes) after which play goes on, the best result among the others (None
+        if there are none) with one hole that has it, and the others' holes by result. The holes
+        whose placement alone makes five are in none of them (:attr:`placement_wins`: no twist
+        follows)."""
         known = self._judged[t]
         if known is None:
             known = self._judged[t] = self._judge(t)
@@ -94,24 +100,28 @@ class Node:
 
     def _judge(self, t: int) -> Judged:
         tb = self.tables
-        mine, theirs, opp_five, fives = self._turns[t]
+        full, shift = tb.full, self.lanes.twists.width * t
+        mine_lanes, theirs_lanes, their_five, fives = self._turns
+        mine, theirs, fives = mine_lanes >> shift & full, theirs_lanes >> shift & full, fives >> shift & full
         holes = self.empty & ~self.placement_wins
         inside = fives & tb.masks[t ^ 1]  # my fives, taken back to the frame the stone is placed in
         wins = (fives ^ inside | tb.turns[t ^ 1][inside] if inside else fives) & holes
-        if opp_five:  # the twist gives the opponent five: a draw if it gives me five too
-            return mine, theirs, 0, wins, holes & ~wins, 0, 0
+        if their_five >> shift & 1:  # the twist gives the opponent five: a draw if it gives me five too
+            return _judgement(mine, theirs, 0, 0, wins, holes & ~wins, 0)
         holes &= ~wins
         if not self.empty & (self.empty - 1):  # the last hole: a full board without five
-            return mine, theirs, wins, holes, 0, 0, 0
+            return _judgement(mine, theirs, 0, wins, holes, 0, 0)
         if not self.replies:
-            return mine, theirs, wins, 0, 0, 0, holes
-        safe = self.safe(t) & holes
-        return mine, theirs, wins, 0, 0, holes & ~safe, safe
+            return _judgement(mine, theirs, holes, wins, 0, 0, 0)
+        safe = (self.safe_sets or self.safe_holes())[t] & holes
+        if not (wins or holes & ~safe):
+            return mine, theirs, safe, None, -1, NOTHING_KNOWN  # the common case, quickly
+        return _judgement(mine, theirs, safe, wins, 0, 0, holes & ~safe)
 
     def child(self, hole: int, t: int) -> Child | None:
         """The child for placing on ``hole`` then twist ``t`` (0 or more), or None if its board was
         handed out already."""
-        mine, theirs, *results = self.judged(t)
+        mine, theirs, *_, results = self.judged(t)
         after = mine | self.tables.image[t][hole]
         if (after, theirs) in self._seen:
             return None
@@ -131,13 +141,13 @@ class Node:
             yield hole, -1, me | 1 << hole, opp, WIN
         if first is not None and first[1] >= 0 and (child := self.child(*first)) is not None:
             yield child
-        order = list(range(len(self._turns))) if twists is None else list(twists)
+        order = list(range(len(self._judged))) if twists is None else list(twists)
         judged, image = self._judged, self.tables.image
         for hole in bits(self.empty & ~wins) if holes is None else holes:
             if wins >> hole & 1:
                 continue  # listed above, bare: a placement that makes five takes no twist
             for t in order:
-                mine, theirs, *results = judged[t] or self.judged(t)
+                mine, theirs, *_, results = judged[t] or self.judged(t)
                 after = mine | image[t][hole]
                 key = (after, theirs)
                 if key not in seen:
@@ -145,10 +155,20 @@ class Node:
                     yield hole, t, after, theirs, _result(results, hole)
 
 
-def _result(results: list[int], hole: int) -> int | None:
+NOTHING_KNOWN = (0, 0, 0, 0)
+
+
+def _judgement(mine: int, theirs: int, play: int, win: int, draw: int, loss: int, loses: int) -> Judged:
+    for holes, result in ((win, WIN), (draw, DRAW), (loses, LOSES_NEXT), (loss, LOSS)):
+        if holes:
+            return mine, theirs, play, result, (holes & -holes).bit_length() - 1, (win, draw, loss, loses)
+    return mine, theirs, play, None, -1, (win, draw, loss, loses)
+
+
+def _result(results: tuple[int, int, int, int], hole: int) -> int | None:
     """The result of placing on ``hole``, from a twist's sets of holes (win, draw, loss, loses
-    next, play goes on)."""
-    win, draw, loss, loses, _ = results
+    next) whose result is known."""
+    win, draw, loss, loses = results
     if not (win | draw | loss | loses) >> hole & 1:
         return None
     if loses >> hole & 1:

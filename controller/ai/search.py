@@ -19,16 +19,15 @@ move cannot win at once, and a leaf is scored by the static evaluation alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.geometry import bits
 from .budget import Budget, OutOfBudget
 from .evaluate import WIN, evaluate, their_stone
-from ..rules.geometry import bits
 from .moves import DRAW, LOSES_NEXT, LOSS, Child, Node, expand
-from .moves import WIN as WON
-from .ordering import FIRST, History, order
+from .ordering import History, order
 from .tables import SearchTables, search_tables
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -49,12 +48,13 @@ class SearchResult:
 class Searcher:
     """One search's state: the transposition table, the history tables and the budget.
 
-    A node one ply from the horizon (the frontier) scores its children without a node each:
-    the static score of one board per twist, changed by each placement's lines
-    (:func:`~controller.ai.evaluate.their_stone`), the twists in the order that cut off most
-    often, until one child reaches beta. A deeper node orders its children by the same scores
-    plus the history of cut-offs. A child whose result is known (a win, a draw, a loss, or a loss
-    next ply) is never searched: the best of those is where a node's score starts.
+    A node one ply from the horizon (the frontier) scores its children without a search of
+    their own (each counts as a node): the static score of one board per twist, changed by each
+    placement's lines (:func:`~controller.ai.evaluate.their_stone`), the twists in the order
+    that cut off most often, until one child reaches beta. A deeper node tries the move its table
+    entry remembers first, then orders the rest by the same scores plus the history of cut-offs.
+    A child whose result is known (a win, a draw, a loss, or a loss next ply) is never searched:
+    the best of those is where a node's score starts.
     """
 
     def __init__(self, budget: Budget, tables: SearchTables) -> None:
@@ -65,7 +65,7 @@ class Searcher:
         self.history: History = {}
         self.twist_cutoffs = [0] * len(tables.twists)
         # per position searched, its safe holes per twist: deeper iterations meet it again
-        self.safe_holes: dict[int, list[int | None]] = {}
+        self.safe_holes: dict[int, list[int]] = {}
         # per twist and hole: where a stone placed there lands, as the lines of five through it
         self.landing = tuple(tuple(tables.lines_through[bit.bit_length() - 1] for bit in image)
                              for image in tables.image)
@@ -86,19 +86,27 @@ class Searcher:
                 return score
         if depth == 0:  # the side to move cannot win at once: the move that led here was safe
             return evaluate(me, opp, self.tables)
-        safe = self.safe_holes.get(key)
-        if safe is None:
-            safe = self.safe_holes[key] = [None] * len(self.twist_cutoffs)
-        node = Node(me, opp, self.tables, replies=True, safe=safe)
+        first = None
+        if depth >= 2 and remembered is not None:  # most often it cuts off, before anything is built
+            hole, t = remembered
+            after, theirs = self.tables.rotate(me | 1 << hole, t), self.tables.rotate(opp, t)
+            first = -self.negamax(theirs, after, depth - 1, -beta, -alpha, ply + 1)
+            if first >= beta:
+                self._cutoff(remembered, depth)
+                self.table[key] = (depth, LOWER, _to_table(first, ply), remembered)
+                return first
+        node = Node(me, opp, self.tables, replies=True, safe=self.safe_holes.get(key))
         move: tuple[int, int] | None
         if node.placement_wins:
-            best, move = WIN - ply - 1, (node.placement_wins.bit_length() - 1, -1)
+            best, move = WIN - ply - 1, None
         elif depth == 1:
             best, move = self._frontier(node, alpha, beta, ply)
         else:
-            best, move = self._interior(node, remembered, depth, alpha, beta, ply)
+            best, move = self._interior(node, remembered, first, depth, alpha, beta, ply)
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         self.table[key] = (depth, flag, _to_table(best, ply), move)
+        if node.safe_sets is not None:
+            self.safe_holes[key] = node.safe_sets
         return best
 
     def _frontier(self, node: Node, alpha: int, beta: int, ply: int) -> tuple[int, tuple[int, int] | None]:
@@ -109,13 +117,11 @@ class Searcher:
         best, move = -INFINITY, None
         seen: set[tuple[int, int]] = set()
         for t in sorted(range(len(self.twist_cutoffs)), key=self.twist_cutoffs.__getitem__, reverse=True):
-            mine, theirs, *results = node.judged(t)
-            known, hole = _known(results, ply)
-            if known > best:
-                best, move = known, (hole, t)
+            mine, theirs, play, known, _, _ = node.judged(t)
+            if known is not None and terminal_score(known, ply) > best:
+                best, move = terminal_score(known, ply), None  # the table remembers only moves searched
                 if best >= beta:
                     break
-            play = results[4]
             if not play:
                 continue
             base = evaluate(theirs, mine, tables)  # the child's score before my stone
@@ -134,21 +140,31 @@ class Searcher:
                         return best, move
         return best, move
 
-    def _interior(
-        self, node: Node, remembered: tuple[int, int] | None, depth: int, alpha: int, beta: int, ply: int
-    ) -> tuple[int, tuple[int, int] | None]:
-        """A node two or more plies from the horizon: its children searched best first."""
+    def _interior(self, node: Node, remembered: tuple[int, int] | None, first: int | None, depth: int,
+                  alpha: int, beta: int, ply: int) -> tuple[int, tuple[int, int] | None]:
+        """A node two or more plies from the horizon, whose ``remembered`` move (the table's) was
+        searched already if ``first`` is its score: its other children, best first by their
+        static scores and the history of cut-offs."""
         best, move = -INFINITY, None
+        twists = range(len(self.twist_cutoffs))
+        for t in twists:
+            known = node.judged(t)[3]
+            if known is not None and terminal_score(known, ply) > best:
+                best = terminal_score(known, ply)  # the table remembers only moves searched
+        if first is not None and first > best:
+            best, move = first, remembered
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            return best, move
         tables, centres, landing, history, image = self.tables, self.centres, self.landing, self.history, \
             self.tables.image
-        children: list[tuple[int, int, int, int, int]] = []
         seen: set[tuple[int, int]] = set()
-        for t in range(len(self.twist_cutoffs)):
-            mine, theirs, *results = node.judged(t)
-            known, hole = _known(results, ply)
-            if known > best:
-                best, move = known, (hole, t)
-            play = results[4]
+        if first is not None and remembered is not None:
+            hole, t = remembered
+            seen.add((node.judged(t)[0] | image[t][hole], node.judged(t)[1]))
+        children: list[tuple[int, int, int, int, int]] = []
+        for t in twists:
+            mine, theirs, play = node.judged(t)[:3]
             if not play:
                 continue
             base = evaluate(theirs, mine, tables)
@@ -156,15 +172,12 @@ class Searcher:
             for hole in bits(play):
                 after = mine | places[hole]
                 if (after, theirs) in seen:
-                    continue  # another twist reached this board
+                    continue  # another twist reached this board, or it was searched first
                 seen.add((after, theirs))
                 guess = history.get((hole, t), 0) - base - their_stone(theirs, mine, lines[hole], centres >> hole & 1)
-                children.append((FIRST if (hole, t) == remembered else guess, hole, t, after, theirs))
+                children.append((guess, hole, t, after, theirs))
         children.sort(key=_first, reverse=True)
-        alpha = max(alpha, best)
-        if alpha >= beta:
-            return best, move
-        searched = False
+        searched = first is not None
         for _, hole, t, after, theirs in children:
             if not searched:
                 score = -self.negamax(theirs, after, depth - 1, -beta, -alpha, ply + 1)
@@ -197,16 +210,6 @@ class Searcher:
 
 def _first(child: tuple[int, ...]) -> int:
     return child[0]
-
-
-def _known(results: list[int], ply: int) -> tuple[int, int]:
-    """The best score among a twist's children whose result is known, and the hole of one; a
-    twist whose children are all played on gives -INFINITY."""
-    win, draw, loss, loses, _ = results
-    for holes, result in ((win, WON), (draw, DRAW), (loses, LOSES_NEXT), (loss, LOSS)):
-        if holes:
-            return terminal_score(result, ply), (holes & -holes).bit_length() - 1
-    return -INFINITY, -1
 
 
 def terminal_score(result: int, ply: int) -> int:
