@@ -183,19 +183,10 @@ def expand(me: int, opp: int, tables: SearchTables | None = None, replies: bool 
 
 
 def has_winning_move(me: int, opp: int, tables: SearchTables | None = None) -> bool:
-    """True if the side to move can win with its next move (on placement or after a twist).
-
-    Without building a node: it skips the work a twist that gives the opponent five does not need.
-    """
+    """True if the side to move can win with its next move (on placement or after a twist)."""
     tb = tables or search_tables()
-    full, completions, has_five, rotate = tb.full, tb.completions, tb.has_five, tb.rotate
-    if completions(me, full & ~(me | opp)):
+    if tb.completions(me, tb.full & ~(me | opp)):
         return True
-    for t in range(len(tb.twists)):
-        theirs = rotate(opp, t)
-        if has_five(theirs):
-            continue  # this twist gives the opponent five: a draw at best
-        mine = rotate(me, t)
-        if has_five(mine) or completions(mine, full & ~(mine | theirs)):
-            return True
-    return False
+    lanes = twist_lanes(tb.geometry.size)
+    _, _, their_five, wins = lanes.turns(me, opp)
+    return bool(wins & ~their_five)  # a twist that gives the opponent five is a draw at best
