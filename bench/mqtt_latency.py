@@ -105,15 +105,11 @@ def runtime_for(timing: Timing) -> tuple[Runtime, VirtualBoard]:
     return runtime, board
 
 
-LOOPS: list[asyncio.AbstractEventLoop] = []  # kept open: a client's socket may close after its run
-
-
 class Loop:
     """An asyncio loop on its own thread, standing in for the daemon's main loop."""
 
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
-        LOOPS.append(self.loop)
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
 
@@ -121,8 +117,24 @@ class Loop:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(30)
 
     def close(self) -> None:
+        """End the loop as asyncio.run ends the daemon's: the tasks left on it cancelled and
+        finished, then the loop closed. A connection attempt the bridge's stop gave up (the
+        black-hole broker's) leaves an aiomqtt client with its socket open and its housekeeping
+        task pending; the socket closes when the client is collected, at exit, and its close
+        asks the loop to cancel that task: on a loop closed with it still pending, that was
+        "Event loop is closed" (the loops were kept open for this, and closed at exit anyway)."""
+        self.run(self._finish())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+        self.loop.close()
+
+    async def _finish(self) -> None:
+        left = asyncio.all_tasks() - {asyncio.current_task()}
+        for task in left:
+            task.cancel()
+        await asyncio.gather(*left, return_exceptions=True)
+        await self.loop.shutdown_asyncgens()
+        await self.loop.shutdown_default_executor()  # the thread a client connects on
 
 
 def play(runtime: Runtime, board: VirtualBoard, moves: int, pace_s: float) -> None:

@@ -10,6 +10,7 @@ import ast
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -57,13 +58,15 @@ def unit_of(module: str) -> str:
     return parts[1] if len(parts) > 1 else "__init__"
 
 
-def imports(path: Path, root: Path = ROOT) -> list[tuple[str, set[str]]]:
+def imports(path: Path, root: Path = ROOT, in_functions: bool = True) -> list[tuple[str, set[str]]]:
     """(module imported, names taken from it) for every import in ``path`` (a file under
-    ``root``), absolute."""
+    ``root``), absolute; without ``in_functions``, only those that run as the module loads or
+    is type-checked (``if TYPE_CHECKING:`` blocks included)."""
     rel = path.relative_to(root).with_suffix("")
     package = list(rel.parts[:-1]) if rel.name != "__init__" else list(rel.parts[:-1])
     found = []
-    for node in ast.walk(ast.parse(path.read_text())):
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree) if in_functions else loaded(tree):
         if isinstance(node, ast.ImportFrom):
             base = package[:len(package) - node.level + 1] if node.level else []
             target = ".".join(base + ([node.module] if node.module else []))
@@ -71,6 +74,14 @@ def imports(path: Path, root: Path = ROOT) -> list[tuple[str, set[str]]]:
         elif isinstance(node, ast.Import):
             found += [(a.name, set()) for a in node.names]
     return found
+
+
+def loaded(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes under ``node`` outside functions' bodies: what runs as a module loads."""
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield child
+            yield from loaded(child)
 
 
 def targets(path: Path) -> set[str]:
@@ -98,6 +109,58 @@ def test_imports_point_down_only(path: Path) -> None:
     wrong = sorted(t for t in targets(path) - {unit}
                    if (RANK[t] >= RANK[unit] and t not in ALSO.get(unit, set())) or t in NEVER.get(unit, set()))
     assert not wrong, f"{unit} must not import {wrong} (see DESIGN.md, Layers)"
+
+
+def module_graph(package: Path, root: Path = ROOT) -> dict[str, set[str]]:
+    """Each module of ``package`` (a folder under ``root``) -> the modules of it that it imports
+    as it loads or is type-checked. An import inside a function is left out: it runs when the
+    function is called, once both modules have loaded."""
+    names = {".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): p
+             for p in package.rglob("*.py") if "__pycache__" not in p.parts}
+    graph = {}
+    for name, path in names.items():
+        found = {m for module, taken in imports(path, root, in_functions=False)
+                 for m in (module, *(f"{module}.{n}" for n in taken)) if m in names}
+        graph[name] = found - {name}
+    return graph
+
+
+def import_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """A cycle of ``graph``: the modules along it, the first again at the end ([]: none)."""
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> list[str]:
+        if module in path:
+            return path[path.index(module):] + [module]
+        if module in done:
+            return []
+        for target in sorted(graph.get(module, ())):
+            if found := visit(target, path + [module]):
+                return found
+        done.add(module)
+        return []
+    return next((found for module in sorted(graph) if (found := visit(module, []))), [])
+
+
+def test_the_rules_import_one_another_in_no_cycle() -> None:
+    """Not even for the type checker (``if TYPE_CHECKING:``): a cycle there is a cycle of ideas,
+    which a module moved or a Protocol breaks."""
+    cycle = import_cycle(module_graph(PACKAGE / "rules"))
+    assert not cycle, "the rules import in a cycle: " + " -> ".join(cycle)
+
+
+def test_the_check_for_import_cycles_sees_a_type_checkers_own(tmp_path: Path) -> None:
+    package = tmp_path / "controller" / "rules"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("from .turns import Game\n")
+    (package / "record.py").write_text("from .turns import PlayOptions\n")
+    (package / "turns.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                      "    from .record import Record\n")
+    (package / "later.py").write_text("def play():\n    from . import record\n")  # at a call: no cycle
+    assert import_cycle(module_graph(package, tmp_path)) == ["controller.rules.turns", "controller.rules.record",
+                                                            "controller.rules.turns"]
+    (package / "turns.py").write_text("")
+    assert import_cycle(module_graph(package, tmp_path)) == []
 
 
 def game_names() -> tuple[str, ...]:

@@ -147,6 +147,8 @@ def _devices(profile: Profile, machine: Machine) -> list[Check]:
     chips = sorted(machine.dev.glob("gpiochip*"))
     checks = [_node("GPIO", chips, "the buttons and sensors", "enable GPIO: use Raspberry Pi OS "
                     "(the gpiochip nodes come with its kernel)")]
+    if checks[0].ok:
+        checks[0] = _header(profile, machine.dev)
     if profile.leds.driver == "spi":
         checks.append(_node("SPI", [machine.dev / SPI_NODE] if (machine.dev / SPI_NODE).exists() else [],
                             "the NeoPixels", "sudo raspi-config nonint do_spi 0 && sudo reboot"))
@@ -155,6 +157,28 @@ def _devices(profile: Profile, machine: Machine) -> list[Check]:
         checks.append(Check("LEDs", False, "PWM-driven NeoPixels need root (/dev/mem)",
                             'wire the LED data line to GPIO 10 (SPI MOSI) and set leds.driver = "spi"'))
     return checks
+
+
+def _header(profile: Profile, dev: Path) -> Check:
+    """Which chip carries the Pi's 40-pin header, found as the drivers find it: the drivers
+    request the profile's lines from that chip, and without one the daemon cannot reach them."""
+    from ..drivers.gpio.cdev import PI_BANKS, chip_labels, pi_bank
+
+    try:
+        labels, bank = dict(chip_labels(dev)), pi_bank(dev)
+    except OSError as exc:
+        return Check("GPIO", False, f"cannot read the GPIO chips' labels: {exc}",
+                     "add the user to the gpio group (see the groups check), " + RELOGIN)
+    named = {number: f"{dev / f'gpiochip{number}'} ({label})" for number, label in labels.items()}
+    if bank is None:
+        pins = "the matrix, encoders and buttons" if profile.driver == "gpio" else "the buttons"
+        return Check("GPIO", False, f"none of the GPIO chips is a Raspberry Pi's header bank "
+                     f"({', '.join(named.values()) or 'no chip answered'}; the header's is labelled "
+                     f"one of {', '.join(PI_BANKS)}): {pins} of {profile.name} are wired to the header's "
+                     "pins, so the daemon will not start here",
+                     "run the board on a Raspberry Pi under Raspberry Pi OS (its kernel labels the header's chip)")
+    others = [text for number, text in named.items() if number != bank]
+    return Check("GPIO", True, f"{named[bank]}: the Pi's header" + (f"; also {', '.join(others)}" if others else ""))
 
 
 def _boot(profile: Profile, machine: Machine) -> list[Check]:

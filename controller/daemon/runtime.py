@@ -126,7 +126,7 @@ class Runtime:
                  rebuild: Rebuild | None = None, games: Catalogue | None = None) -> None:
         self.core, self.inputs, self.pixels = core, inputs, pixels
         self.rebuild = rebuild
-        self.games = games or Catalogue()  # the board's games and its picture library, where saved pictures go
+        self.games = games or Catalogue.shipped()  # the board's games and its picture library, where saved pictures go
         self._to_save: Queue[Any] = Queue()  # the core's saves, for the pictures thread, in order
         self._saver: threading.Thread | None = None
         self.journal, self.notifier, self.tape, self.clock = journal, notifier, tape, clock

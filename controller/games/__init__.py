@@ -56,18 +56,32 @@ __all__ = ["DEFAULT", "GAMES", "NAMES", "Catalogue", "Choice", "Flow", "GameOpti
 
 
 class Catalogue:
-    """The games as one board offers them, reading its picture library ``pictures`` (None: a
-    board that keeps none, the shipped pictures only). Each game's spec is read with the library
-    once, when first asked (see :attr:`GameSpec.with_pictures`); the flows it makes check the
-    games their journal replays here too (a resumed game may play a saved picture)."""
+    """The games as one board offers them, reading its picture library ``pictures`` (a store
+    without a folder keeps none: the shipped pictures only, see :meth:`shipped`). Each game's
+    spec is read with the library once, when first asked (see :attr:`GameSpec.with_pictures`);
+    the flows it makes check the games their journal replays here too (a resumed game may play
+    a saved picture).
 
-    def __init__(self, pictures: PictureStore | None = None) -> None:
-        self.pictures = PictureStore() if pictures is None else pictures  # saving to one without a folder is refused
-        self._keeps = pictures is not None
+    The library is a required argument: a board's code that forgot to pass its own would
+    otherwise play the shipped pictures and refuse to save, with no error to say why.
+
+    >>> Catalogue.shipped()
+    Catalogue.shipped()
+    """
+
+    def __init__(self, pictures: PictureStore) -> None:
+        self.pictures = pictures  # saving to one without a folder is refused
+        self._keeps = pictures.folder is not None
         self._read: dict[str, tuple[GameSpec, GameSpec]] = {}  # name -> (the registry's spec, as this board reads it)
 
+    @classmethod
+    def shipped(cls) -> Catalogue:
+        """The games with the shipped pictures only, as a board that keeps none offers them
+        (the tools' and the module functions' catalogue)."""
+        return cls(PictureStore())
+
     def __repr__(self) -> str:
-        return f"Catalogue({self.pictures!r})"
+        return f"Catalogue({self.pictures!r})" if self._keeps else "Catalogue.shipped()"
 
     def _as_read(self, spec: GameSpec) -> GameSpec:
         if not self._keeps:
@@ -108,7 +122,7 @@ class Catalogue:
         return spec.flow.resumed(records, self, board, size)
 
 
-SHIPPED = Catalogue()  # a board that keeps no pictures of its own
+SHIPPED = Catalogue.shipped()  # a board that keeps no pictures of its own
 
 
 def get(name: str) -> GameSpec:

@@ -62,7 +62,6 @@ from typing import Protocol, TypeVar
 
 from .errors import IllegalMoveError, NotationError
 from .outcome import Outcome
-from .turns import PlayOptions
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9 ]*?):\s?(.*)")
 
@@ -115,12 +114,6 @@ class Record:
         if not text.isdigit():
             raise ValueError(f"Starter must be a seat number, not {text!r}")
         return int(text)
-
-    @property
-    def options(self) -> PlayOptions | None:
-        """The ``Options`` header read, or None without one; raises ValueError naming a bad option."""
-        text = self.headers.get("Options")
-        return None if text is None else PlayOptions.parse(text)
 
 
 def result_text(outcome: Outcome | None, ranked: bool = False) -> str:

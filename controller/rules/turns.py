@@ -32,16 +32,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self
 
 from .errors import IllegalMoveError, NotationError
 from .geometry import Geometry
 from .notation import Move, Twist, hole_name, move_name, parse_move
 from .outcome import Outcome, Places, Termination
 from .position import Position
-
-if TYPE_CHECKING:
-    from .record import Record
+from .record import Record
 
 TWIST_RULES = ("cw", "both")  # clockwise only (the multiplayer rulebook), or either way
 
@@ -215,11 +213,13 @@ class PlaceTwistGame(RecordsMoves):
         starter; without ``Options``, a seat per ``Player`` line (:meth:`record_seats`) and the
         variant's default twist rule. NotationError naming the header that is wrong."""
         try:
-            options, starter = record.options, record.starter
-            if options is None:
+            text = record.headers.get("Options")  # each game reads its own (Triple's are TripleOptions)
+            if text is None:
                 players, twist, skip = cls.record_seats(len(record.players)), None, True
             else:
+                options = PlayOptions.parse(text)
                 players, twist, skip = options.players, options.twist, options.neutral_skip
+            starter = record.starter
             seated = cls.new(players, twist, skip, size=size).players
             if not 1 <= starter <= seated:
                 raise ValueError(f"Starter must be a seat from 1 to {seated}, not {starter}")

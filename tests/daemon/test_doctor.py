@@ -7,6 +7,9 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+from tests.drivers.gpio_chip import Chip
+
 from controller.daemon.config import Config
 from controller.daemon.doctor import Machine, report, run_checks
 from controller.errors import LinkError
@@ -38,6 +41,17 @@ def machine(tmp_path, nodes=("gpiochip0", "spidev0.0"), groups=("gpio", "spi", "
                    mcu_hello=mcu_hello)
 
 
+def pi_machine(tmp_path, monkeypatch, label="pinctrl-bcm2711", labels=None, **kwargs):
+    """machine() whose gpiochip nodes answer as the kernel's chips: labelled ``label`` (a Pi 4's
+    header bank), or as ``labels`` has them by name. The model takes over os.open, so it comes
+    once the nodes are made."""
+    made = machine(tmp_path, **kwargs)
+    chip = Chip([], [], [], label=label)
+    chip.labels = labels or {}
+    chip.install(monkeypatch)
+    return made
+
+
 def config(tmp_path, profile, mcu_port=None):
     return Config(profile=profile, journal=tmp_path / "state" / "journal.jsonl")
 
@@ -46,17 +60,19 @@ def lines(checks):
     return report(checks)[0].splitlines()
 
 
-def test_a_ready_gpio_machine_passes(tmp_path):
-    checks = run_checks(config(tmp_path, "A-6x6"), machine(tmp_path))
+def test_a_ready_gpio_machine_passes(tmp_path, monkeypatch):
+    checks = run_checks(config(tmp_path, "A-6x6"), pi_machine(tmp_path, monkeypatch))
     text, status = report(checks)
     assert status == 0, text
     assert [c.name for c in checks] == ["profile", "GPIO", "SPI", "boot config", "serial console", "groups", "journal",
                                         "computer"]
+    assert f"OK    GPIO: {tmp_path / 'dev' / 'gpiochip0'} (pinctrl-bcm2711): the Pi's header" in text
     assert text.endswith("all checks passed")
 
 
-def test_missing_spi_and_groups_fail_with_their_fixes(tmp_path):
-    checks = run_checks(config(tmp_path, "A-6x6"), machine(tmp_path, nodes=("gpiochip0",), groups=("gpio",)))
+def test_missing_spi_and_groups_fail_with_their_fixes(tmp_path, monkeypatch):
+    checks = run_checks(config(tmp_path, "A-6x6"), pi_machine(tmp_path, monkeypatch, nodes=("gpiochip0",),
+                                                               groups=("gpio",)))
     text, status = report(checks)
     assert status == 1
     assert "FAIL  SPI: no device node for the NeoPixels" in text
@@ -71,6 +87,36 @@ def test_unwritable_device_node_is_named(tmp_path):
     (m.dev / "gpiochip0").symlink_to(tmp_path / "nowhere")  # present in the listing, not openable
     text, _ = report(run_checks(config(tmp_path, "A-6x6"), m))
     assert f"FAIL  GPIO: {m.dev / 'gpiochip0'} not readable and writable by this user" in text
+
+
+def test_the_chip_carrying_the_pis_header_is_named_among_the_others(tmp_path, monkeypatch):
+    """A Pi 5 before Linux 6.6.45: the header is RP1's gpiochip4, found as the drivers find it."""
+    m = pi_machine(tmp_path, monkeypatch, label="pinctrl-rp1", nodes=("gpiochip0", "gpiochip4", "gpiochip10", "spidev0.0"),
+                   labels={"gpiochip0": "gpio-brcmstb@107d508500", "gpiochip10": "raspberrypi-exp-gpio"})
+    [check] = [c for c in run_checks(config(tmp_path, "A-6x6"), m) if c.name == "GPIO"]
+    assert check.ok and check.detail == (f"{m.dev / 'gpiochip4'} (pinctrl-rp1): the Pi's header; also "
+                                         f"{m.dev / 'gpiochip0'} (gpio-brcmstb@107d508500), "
+                                         f"{m.dev / 'gpiochip10'} (raspberrypi-exp-gpio)")
+
+
+@pytest.mark.parametrize("name", ["A-6x6", "B-6x6"])
+def test_no_pis_header_bank_among_the_chips_fails_and_says_why(tmp_path, monkeypatch, name):
+    m = pi_machine(tmp_path, monkeypatch, label="gpio-mockup-A", nodes=("gpiochip0", "gpiochip1", "spidev0.0"))
+    text, status = report(run_checks(config(tmp_path, name), m))
+    pins = "the matrix, encoders and buttons" if name == "A-6x6" else "the buttons"
+    assert status == 1
+    assert (f"FAIL  GPIO: none of the GPIO chips is a Raspberry Pi's header bank ({m.dev / 'gpiochip0'} "
+            f"(gpio-mockup-A), {m.dev / 'gpiochip1'} (gpio-mockup-A); the header's is labelled one of pinctrl-bcm2835, "
+            f"pinctrl-bcm2711, pinctrl-rp1): {pins} of {name} are wired to the header's pins, so the daemon "
+            "will not start here\n"
+            "      fix: run the board on a Raspberry Pi under Raspberry Pi OS (its kernel labels the header's chip)"
+            ) in text
+
+
+def test_nodes_that_are_no_gpio_chips_are_no_header(tmp_path):
+    """Without the model the nodes are plain files: the kernel answers no chip's info for them."""
+    [check] = [c for c in run_checks(config(tmp_path, "A-6x6"), machine(tmp_path)) if c.name == "GPIO"]
+    assert not check.ok and "is a Raspberry Pi's header bank (no chip answered; " in check.detail
 
 
 def test_mcu_port_firmware_version_and_a_failed_handshake(tmp_path, monkeypatch):

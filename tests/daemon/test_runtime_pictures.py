@@ -89,3 +89,23 @@ def test_a_read_only_folder_is_a_notice_and_the_board_plays_on(board):
     runtime.put(Command(1.0, "new_game", {"game": "classic"}))  # the core answers on
     assert wait_for(lambda: any(n.startswith("new game of Classic") for n in notices)), notices
     assert runtime.snapshot.get("pictures_saved") == 0
+
+
+def test_a_daemon_made_catalogue_reads_the_boards_own_library(tmp_path):
+    """service.build gives the core, its rebuilds and the runtime one Catalogue over the board's
+    own library (the pictures folder beside the journal), never the shipped pictures only."""
+    from controller.daemon import service
+    from controller.daemon.config import Config
+    from controller.rules.position import Position
+    from controller.rules.puzzle.pictures import picture_of
+
+    boat = picture_of("Our Boat", Position.empty(6, colours=2).place(0, 1).place(7, 0))
+    PictureStore(tmp_path / service.PICTURES_DIR).save(boat)
+    daemon = service.build(Config(profile="virtual-6x6", journal=tmp_path / "journal.jsonl"), FakeNotifier())
+    try:
+        games = daemon.runtime.games
+        assert games.pictures.folder == tmp_path / service.PICTURES_DIR
+        assert daemon.runtime.core.games is games and daemon.runtime.rebuild(daemon.runtime.core, False).games is games
+        assert games.options({"game": "puzzle", "picture": "Our Boat"}, 6).make().picture == boat
+    finally:
+        daemon.runtime.journal.close()

@@ -31,7 +31,8 @@ class Rig:
         self.profile = profile
         self.board = VirtualBoard.from_profile(profile, clock=lambda: self.t, buttons=("ok", "back"),
                                                 garbage=garbage)
-        self.core = Core(profile, catalogue=Catalogue(pictures), **core_options)  # the board's picture library
+        games = Catalogue.shipped() if pictures is None else Catalogue(pictures)  # the board's picture library
+        self.core = Core(profile, catalogue=games, **core_options)
         self.records: list[dict[str, Any]] = []
         self.notices: list[str] = []
         self.events: list[Event] = []  # the core's events (controller.flow.published)

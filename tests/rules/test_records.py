@@ -4,7 +4,7 @@ import pytest
 
 from controller.games import parse_record, replay
 from controller.rules import (
-    ClassicGame, IllegalMoveError, MultiplayerGame, NotationError, TeamGame, format_record, record_of,
+    ClassicGame, IllegalMoveError, MultiplayerGame, NotationError, PlayOptions, TeamGame, format_record, record_of,
 )
 
 MULTIPLAYER = """\
@@ -39,7 +39,7 @@ def test_a_multiplayer_record_names_everything_and_replays_to_its_standings():
     record = parse_record(MULTIPLAYER)
     assert format_record(record) == MULTIPLAYER
     assert record.players == ["Ada", "Bo", "Cy"] and record.colours == ["white", "black", "red"]
-    assert record.starter == 2 and record.options.twist == "cw"
+    assert record.starter == 2 and PlayOptions.parse(record.headers["Options"]).twist == "cw"
     game = replay(record)
     assert isinstance(game, MultiplayerGame) and game.starter == 2
     assert game.standings == ((2,), (3,), (1,))

@@ -22,7 +22,7 @@ import os
 import select
 import struct
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -95,12 +95,11 @@ def parse_events(data: bytes) -> list[tuple[float, int, int]]:
             for stamp, kind, line, _seqno, _line_seqno in EVENT.iter_unpack(data[:len(data) - len(data) % EVENT.size])]
 
 
-def pi_bank(dev: Path = Path("/dev")) -> int | None:
-    """The number of the gpiochip that carries the Pi's header (labelled as :data:`PI_BANKS`
-    says), or None on a machine without one. A chip this user may not open is an OSError naming
-    it (the gpio group gives the right)."""
-    chips = sorted(dev.glob("gpiochip*"), key=lambda path: int(path.name[8:] or -1))
-    for path in chips:
+def chip_labels(dev: Path = Path("/dev")) -> Iterator[tuple[int, str]]:
+    """``(number, kernel label)`` of each gpiochip in ``dev``, by number, read as they are
+    asked for (a node that is no GPIO chip is passed over). A chip this user may not open is an
+    OSError naming it (the gpio group gives the right)."""
+    for path in sorted(dev.glob("gpiochip*"), key=lambda path: int(path.name[8:] or -1)):
         fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
         try:
             info = bytearray(CHIP_INFO.size)
@@ -109,9 +108,14 @@ def pi_bank(dev: Path = Path("/dev")) -> int | None:
             continue  # not a GPIO chip after all
         finally:
             os.close(fd)
-        if CHIP_INFO.unpack(info)[1].rstrip(b"\0").decode(errors="replace") in PI_BANKS:
-            return int(path.name[8:])
-    return None
+        yield int(path.name[8:]), CHIP_INFO.unpack(info)[1].rstrip(b"\0").decode(errors="replace")
+
+
+def pi_bank(dev: Path = Path("/dev")) -> int | None:
+    """The number of the gpiochip that carries the Pi's header (the first labelled as
+    :data:`PI_BANKS` says), or None on a machine without one. A chip this user may not open
+    before it is an OSError naming it (the gpio group gives the right)."""
+    return next((number for number, label in chip_labels(dev) if label in PI_BANKS), None)
 
 
 def kernel_bank(pin_factory: object | None) -> int | None:

@@ -143,6 +143,40 @@ def test_a_stop_while_a_silent_broker_keeps_the_connection_hanging_ends_the_atte
     assert "mqtt: the broker did not take the goodbye in time" not in said
 
 
+# The benches' loop (bench/mqtt_latency.py, which bench/mqtt_classroom.py borrows) run as they
+# run it: a thread of its own, the bridge stopped while a silent broker holds its connection.
+BENCH_LOOP = """
+import time
+from bench.mqtt_latency import Loop, black_hole
+from controller.daemon.config import MqttConfig
+from controller.daemon.mqtt.bridge import Bridge
+from tests.daemon.mqtt.test_bridge import Runtime
+
+silent, port = black_hole()
+loop = Loop()
+bridge = Bridge(MqttConfig(enabled=True, host="127.0.0.1", port=port, board="b1"), Runtime(), {})
+async def start():
+    bridge.start()
+loop.run(start())
+time.sleep(0.3)  # the client waits for the broker's answer
+loop.run(bridge.stop())
+loop.close()
+silent.close()
+"""
+
+
+def test_the_benches_loop_ends_quietly_after_a_stop_that_gave_up_a_connection():
+    """aiomqtt leaves a connection attempt the stop cancelled with its housekeeping task and its
+    socket; the loop ends as asyncio.run ends the daemon's, so nothing is said at exit (it
+    printed "Event loop is closed" when the socket closed after the loop)."""
+    import subprocess
+
+    from ..daemon_proc import ROOT
+
+    done = subprocess.run([sys.executable, "-c", BENCH_LOOP], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
 def test_a_game_resumed_before_the_core_published_its_first_state_is_no_event():
     """The runtime's snapshot is {} until the core thread's first publish: the first real state
     (a resumed game, moves and all) is where the events start, not a game and moves of its own."""

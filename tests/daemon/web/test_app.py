@@ -25,7 +25,8 @@ def console(token: str = "", virtual: bool = True, bind: str = "127.0.0.1", prof
             defaults: GameDefaults = GameDefaults(match=True), pictures=None):
     """Run ``check(client, board)`` against a started console; returns its result."""
     board = VirtualBoard.from_profile(profile, buttons=("ok", "back"))
-    games = Catalogue(pictures)  # the board's games, reading its library, as the daemon makes them
+    # the board's games, reading its library, as the daemon makes them
+    games = Catalogue.shipped() if pictures is None else Catalogue(pictures)
     runtime = Runtime(Core(profile, catalogue=games), inputs=board, pixels=VirtualPixels(profile.leds.length),
                       journal=FakeJournal(), notifier=FakeNotifier(), games=games)
     app = build_app(runtime, profile, board=board if virtual else None, token=token,

@@ -132,7 +132,7 @@ def test_each_board_s_games_read_the_library_they_were_given_and_no_other(tmp_pa
     assert not {"use", "library", "_named"} & set(vars(store_module))  # no slot left to set
     ours = PictureStore(tmp_path)
     ours.save(BOAT)
-    board, bare = Catalogue(ours), Catalogue()
+    board, bare = Catalogue(ours), Catalogue.shipped()
     picked = board.options({"game": "puzzle", "picture": "Our Boat"}, 6)
     assert picked["picture"] == "our-boat" and picked.make().picture == BOAT
     assert "our-boat" in board.get("puzzle").choice("picture").menu_values(6)
@@ -151,3 +151,21 @@ def test_each_board_s_games_read_the_library_they_were_given_and_no_other(tmp_pa
     assert Core(profile, journal_records=records, catalogue=board).flow.game.picture == BOAT
     refused = Core(profile, journal_records=records)  # a board without the library cannot replay it
     assert refused.flow.game is None and refused.resume.used == 0
+
+
+def test_a_catalogue_is_given_its_library_or_named_the_shipped_pictures_only(tmp_path):
+    """No silent fallback: a catalogue made without a library is an error, not a board that
+    plays the shipped pictures and refuses to save; the shipped-only one is asked for by name."""
+    from controller.games import SHIPPED, Catalogue, OptionError
+
+    with pytest.raises(TypeError, match="pictures"):
+        Catalogue()  # type: ignore[call-arg]
+    ours = PictureStore(tmp_path)
+    ours.save(BOAT)
+    shipped = Catalogue.shipped()
+    assert repr(shipped) == repr(SHIPPED) == "Catalogue.shipped()"
+    assert repr(Catalogue(ours)) == f"Catalogue(PictureStore({str(tmp_path)!r}))"
+    assert shipped.pictures.folder is None and shipped.get("puzzle") is SHIPPED.get("puzzle")
+    with pytest.raises(OptionError, match="picture 'Our Boat': the pictures are"):
+        shipped.options({"game": "puzzle", "picture": "Our Boat"}, 6)
+    assert Catalogue(ours).options({"game": "puzzle", "picture": "Our Boat"}, 6)["picture"] == "our-boat"
