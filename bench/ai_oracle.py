@@ -15,7 +15,12 @@ goes (own time per function, as shares of the total).
 Level 3 differs from level 2 only by its default node budget, so at a given deadline it is the
 same search and has no row of its own.
 
+``--depth D`` instead searches each position to depth D with the Python search and prints the
+CPU seconds, nodes and nodes/s, and a digest of the scores: two versions of the search that
+judge alike give the same digest, so their times compare the same work.
+
 Usage: python bench/ai_oracle.py [--budgets 0.25 1] [--limit N] [--engine python|compiled|both] [--profile S]
+       [--depth D]
 
 The compiled search (2026-12-01, same machine, load 6-8; ``L2 pyth`` is the Python search of
 the same run, ``L2 comp`` the compiled one, two runs of it):
@@ -120,6 +125,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
 import json
 import pstats
 import statistics
@@ -130,7 +136,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.ai import analyse, choose_move, to_move
+from controller.ai.budget import Budget
 from controller.ai.compiled import warm_up
+from controller.ai.search import search
 from controller.rules import ClassicGame, Position
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "oracle-positions.jsonl"
@@ -233,8 +241,12 @@ def main() -> None:
     parser.add_argument("--profile", type=float, metavar="S", help="profile level 2 at S seconds a move instead")
     parser.add_argument("--engine", choices=("python", "compiled", "both"), default="both",
                         help="which search plays level 2 (both: a row each; compiled needs the fast extra)")
+    parser.add_argument("--depth", type=int, metavar="D",
+                        help="instead: search each position to depth D with the Python search (speed, not picks)")
     args = parser.parse_args()
     records = load(args.limit)
+    if args.depth:
+        return to_depth(args.depth, records)
     endgame = sum(_won_endgame(r) for r in records)
     print(f"{len(records)} oracle positions, {endgame} of them won with {ENDGAME_STONES} stones or more", flush=True)
     if args.profile:
@@ -253,6 +265,22 @@ def main() -> None:
         print(summary_row(name, picks))
     print()
     print("\n".join(by_stones(results)))
+
+
+def to_depth(depth: int, records: list[dict]) -> None:
+    """The Python search's speed on the same work whatever its version: every position searched
+    to ``depth`` (a fixed-depth alpha-beta score does not depend on the move order), CPU time,
+    nodes and a digest of the scores, which two versions that judge alike print the same."""
+    start, nodes, scores = time.process_time(), 0, []
+    for record in records:
+        game = game_of(record)
+        stones = game.position.stones
+        result = search(stones[game.colour], stones[1 - game.colour], Budget(nodes=10**12), max_depth=depth)
+        nodes += result.nodes
+        scores.append(result.score)
+    seconds = time.process_time() - start
+    digest = hashlib.sha256(repr(scores).encode()).hexdigest()[:12]
+    print(f"depth {depth}: {seconds:.2f} CPU s, {nodes} nodes, {nodes / seconds:.0f} nodes/s, scores {digest}")
 
 
 def profile(pick: Callable[[dict], Pick], records: list[dict], top: int = 14) -> None:

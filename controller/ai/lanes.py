@@ -141,16 +141,21 @@ class TwistLanes:
                 members[lane_of[tuple((a + b) % 4 for a, b in zip(first, second))]].append(t)
         self.members = tuple(tuple(sorted(set(m))) for m in members)
 
-    def turns(self, me: int, opp: int) -> Turns:
+    def turns(self, me: int, opp: int, can_win: bool = True) -> Turns:
         """Every twist of the side to move, lane ``t`` for twist ``t``: both colours after it,
         whether the opponent then has five (all ones), and the holes (in the turned frame) where
-        my stone gives me five (all holes if I already have)."""
+        my stone gives me five (all holes if I already have). A position known to give the side
+        to move no win in one (``can_win`` False) has such holes only where the twist gives the
+        opponent five too (a draw), so only then are they looked for."""
         lanes = self.twists
         mine, theirs = lanes.spread(me), lanes.spread(opp)
+        their_five = lanes.fives(theirs)
+        if not (can_win or their_five):
+            return mine, theirs, their_five, 0
         fulls = lanes.fulls
         mine_five = lanes.fives(mine)
         wins = (fulls & mine_five) | (lanes.completions(mine, fulls & ~(mine | theirs)) & ~mine_five)
-        return mine, theirs, lanes.fives(theirs), wins
+        return mine, theirs, their_five, wins
 
     def safe_holes(self, me: int, opp: int, turns: Turns) -> list[int]:
         """Per twist ``t`` of the side to move, the holes where my stone, then ``t``, leaves the

@@ -60,15 +60,19 @@ class Node:
         tables: SearchTables | None = None,
         replies: bool = False,
         safe: list[int] | None = None,
+        can_win: bool = True,
     ) -> None:
         """``safe``: this position's safe holes per twist if known (a search that meets the
-        position again need not work them out again: :meth:`safe_holes` hands them out)."""
+        position again need not work them out again: :meth:`safe_holes` hands them out).
+        ``can_win`` False: the side to move is known to have no win in one (every node the
+        search reaches below its root: the move that led there was judged safe), so no win is
+        looked for."""
         self.me, self.opp, self.replies = me, opp, replies
         self.tables = tb = tables or search_tables()
         self.lanes = lanes = twist_lanes(tb.geometry.size)
         self.empty = tb.full & ~(me | opp)
-        self.placement_wins = tb.completions(me, self.empty)
-        self._turns = lanes.turns(me, opp)
+        self.placement_wins = tb.completions(me, self.empty) if can_win else 0
+        self._turns = lanes.turns(me, opp, can_win)
         self.safe_sets = safe
         self._judged: list[Judged | None] = [None] * len(tb.twists)
         self._seen: set[tuple[int, int]] = set()

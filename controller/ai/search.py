@@ -95,11 +95,9 @@ class Searcher:
                 self._cutoff(remembered, depth)
                 self.table[key] = (depth, LOWER, _to_table(first, ply), remembered)
                 return first
-        node = Node(me, opp, self.tables, replies=True, safe=self.safe_holes.get(key))
+        node = Node(me, opp, self.tables, replies=True, safe=self.safe_holes.get(key), can_win=False)
         move: tuple[int, int] | None
-        if node.placement_wins:
-            best, move = WIN - ply - 1, None
-        elif depth == 1:
+        if depth == 1:
             best, move = self._frontier(node, alpha, beta, ply)
         else:
             best, move = self._interior(node, remembered, first, depth, alpha, beta, ply)

@@ -86,3 +86,24 @@ def test_twists_and_replies_that_give_the_same_board_share_a_lane():
     assert all(len(twists) == 8 for twists in lanes.members[:1])  # a twist then its reverse: every twist
     counted = sum(len(twists) for twists in lanes.members)
     assert counted == 1 * 8 + 4 * 2 + 24 * 2  # each twist meets 8 replies, in 8 lanes
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(4, 28))
+@example(seed=3, plies=20)  # a game in its middle: three plies searched
+def test_the_search_reaches_no_position_whose_side_to_move_can_win_at_once(seed, plies):
+    """Why its nodes look for no win of their own (Node's ``can_win``): a move after which the
+    opponent can win at once is judged a loss and never searched."""
+    from controller.ai.budget import Budget
+    from controller.ai.search import Searcher, search
+
+    reached = []
+
+    class Watching(Searcher):
+        def negamax(self, me, opp, depth, alpha, beta, ply):
+            reached.append(has_winning_move(me, opp, self.tables))
+            return super().negamax(me, opp, depth, alpha, beta, ply)
+
+    me, opp = position(6, seed, plies)
+    search(me, opp, Budget(nodes=3000), searcher=Watching)
+    assert not any(reached)  # (a position won at once, or lost whatever is played, searches nothing)
