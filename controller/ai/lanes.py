@@ -60,6 +60,7 @@ class Lanes:
         self.ones, self.lows = every_lane(1), every_lane((1 << holes) - 1)
         self.scans = tuple((shift, every_lane(starts)) for shift, starts in g._five_scans)
         self.completions: Callable[[int, int], int] = completion_finder(self.scans)
+        self.wins_and_fives = _wins_and_fives(self.scans)
         # per block, per quarter turns: a subset of its holes -> that subset turned
         self.quarters = tuple(_quarters(mask, tables) for mask in g.block_masks)
         self.blocks = tuple(zip(g.block_masks, (self._spread_table(b) for b in range(g.block_count))))
@@ -180,14 +181,26 @@ class TwistLanes:
         lanes = self.pairs  # a placement and a twist, after each of my twists
         mine2, theirs2 = lanes.spread(me), lanes.spread(opp)
         empty2 = lanes.fulls & ~(mine2 | theirs2)
-        their_five = lanes.fives(theirs2)  # then any placement wins
-        wins = (empty2 & their_five) | (lanes.completions(theirs2, empty2) & ~their_five)
-        threats = lanes.nonzero(wins) & ~lanes.fives(mine2)  # a twist that gives me five wins nothing
+        wins, fives = lanes.wins_and_fives(theirs2, empty2)
+        if fives:  # their five after both twists: any placement wins
+            their_five = lanes.nonzero(fives)
+            wins = (empty2 & their_five) | (wins & ~their_five)
+        threats = lanes.nonzero(wins)
+        if threats:
+            threats &= ~lanes.fives(mine2)  # a twist that gives me five wins nothing
         if threats:
             stop = (wins & ~lanes.several(wins)) | lanes.completions(mine2, empty2)
-            for k in lanes.set_lanes(threats):
-                allowed = lanes.undo(lanes.lane(stop, k), k)
-                for t in self.members[k]:
+            flags, width, full, undoing, members = threats & lanes.flags, lanes.width, lanes.full, \
+                lanes.undoing, self.members
+            while flags:  # lane by lane, a few of many
+                low = flags & -flags
+                flags ^= low
+                k = (low.bit_length() - 1) // width
+                allowed = stop >> width * k & full
+                for mask, back in undoing[k]:  # the lane's turns undone
+                    inside = allowed & mask
+                    allowed ^= inside ^ back[inside]
+                for t in members[k]:
                     safe[t] &= allowed
         return safe
 
@@ -203,6 +216,30 @@ def _quarters(mask: int, tables: SearchTables) -> tuple[dict[int, int], ...]:
     for _ in range(3):
         out.append({s: g.rotate(out[-1][s], block, True) for s in subsets})
     return tuple(out)
+
+
+def _wins_and_fives(scans: tuple[tuple[int, int], ...]) -> Callable[[int, int], tuple[int, int]]:
+    """:func:`~.tables.completion_finder` that also gives the starts of the windows already
+    five (one pass for both questions the safe holes ask of the opponent's stones)."""
+    steps = tuple((s, 2 * s, 3 * s, 4 * s, m) for s, m in scans)
+
+    def wins_and_fives(x: int, empty: int) -> tuple[int, int]:
+        y = x | empty
+        out = fives = 0
+        for s1, s2, s3, s4, m in steps:
+            w = y & y >> s1
+            w &= w >> s2 & y >> s4 & m  # windows with no stone of the other colour
+            if w:
+                a1, a2, a3, a4 = x >> s1, x >> s2, x >> s3, x >> s4
+                p01, p23 = x & a1, a2 & a3
+                four = p01 & p23
+                fives |= w & four & a4
+                w &= four | a4 & (p01 & (a2 | a3) | p23 & (x | a1))  # four or five of x
+                if w:
+                    out |= (w | w << s1 | w << s2 | w << s3 | w << s4) & empty
+        return out, fives
+
+    return wins_and_fives
 
 
 @cache
