@@ -274,12 +274,20 @@ class _Partial(OutOfBudget):
 
 
 def _iteration(searcher: Any, children: list[Child], depth: int) -> list[tuple[int, Child]]:
-    """Every root child scored at ``depth`` (exact for the best, bounds for the rest), best first."""
+    """Every root child scored at ``depth`` (exact for the best, bounds for the rest), best first:
+    the first with the full window, the others with a null window first, as below the root."""
     alpha = -INFINITY
     scored: list[tuple[int, Child]] = []
     for child in children:
         try:
-            score = searcher.child_score(child, depth, -INFINITY, -alpha, 0)
+            if alpha == -INFINITY:
+                score = searcher.child_score(child, depth, -INFINITY, INFINITY, 0)
+            else:
+                score = searcher.child_score(child, depth, -alpha - 1, -alpha, 0)
+                if score > alpha:  # better than the best so far: now its score
+                    scored.append((score, child))  # as a bound, should the budget run out
+                    score = searcher.child_score(child, depth, -INFINITY, -alpha, 0)
+                    scored.pop()
         except OutOfBudget:
             if scored:  # the previous best, searched first, has its score at this depth
                 best = max(scored, key=lambda s: s[0])
