@@ -18,8 +18,10 @@ move cannot win at once, and a leaf is scored by the static evaluation alone.
 
 from __future__ import annotations
 
+import gc
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -234,7 +236,29 @@ def search(
     called with the best result so far after every completed iteration (a caller that stops
     waiting plays that). ``searcher`` makes what scores the root's children below the root:
     :class:`Searcher` by default, :class:`~controller.ai.compiled.CompiledSearcher` compiled."""
-    report = progress or _ignore
+    with _collector_paused():
+        return _search(me, opp, budget, max_depth, seed, tables, progress or _ignore, searcher)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while the search runs: a search makes no reference
+    cycles, so the collector finds nothing in what it makes, but a full collection in the middle
+    of one walks the whole heap (tens of milliseconds in a daemon with numba loaded: past the
+    deadline). Reference counting still frees everything. It is turned back on only if it was
+    on, so of two searches at once the first to end turns it on, and none leaves it off."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _search(me: int, opp: int, budget: Budget, max_depth: int, seed: int, tables: SearchTables | None,
+            report: Callable[[SearchResult], None],
+            searcher: Callable[[Budget, SearchTables], Any] | None) -> SearchResult:
     tb = tables or search_tables()
     searcher_ = (searcher or Searcher)(budget, tb)
     children = expand(me, opp, tb, replies=True)

@@ -77,3 +77,21 @@ def test_the_python_search_asks_the_deadline_every_poll_of_nodes():
     first_iteration = analyse(game, nodes=1).nodes  # searched in full before the deadline is asked
     result = analyse(game, nodes=20_000, deadline=lambda: asked.append(1) or False)
     assert len(asked) >= (result.nodes - first_iteration) // POLL_EVERY
+
+
+def test_the_garbage_collector_is_off_while_a_search_runs_and_as_it_was_after():
+    """A full collection mid-search overran the deadline (bench/ai_deadline.py); the search makes
+    no reference cycles, so it runs with the collector off and leaves it as it found it."""
+    import gc
+
+    game = random_game(3, 20)
+    seen: list[bool] = []
+    analyse(game, nodes=2000, progress=lambda result: seen.append(gc.isenabled()))
+    assert seen and not any(seen)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        analyse(game, nodes=500)
+        assert not gc.isenabled()  # off before, off after: a caller's choice is kept
+    finally:
+        gc.enable()
