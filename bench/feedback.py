@@ -31,8 +31,11 @@ board lights what it reads; a marble passing over the sensor of a turning block 
 lighting the hole (dim: read, not yet accepted) and to the frame lighting it full (accepted),
 in tape time; and the acceptance itself, from that same first reading. A placement accepted
 together with what follows it (its twist, or the next marble that shows the twist skipped) never
-lights full: the turn light moves on at its acceptance, which then counts as its full light. Before the dim light the first thing a player saw of a placement was nothing: a
-placement lit nothing until the twist changed the turn light.
+lights full: the turn light moves on at its acceptance, which then counts as its full light.
+Before the dim light the first thing a player saw of a placement was nothing: a placement lit
+nothing until the twist changed the turn light. ``dark`` counts the placements whose hole, once
+lit, showed a dark frame before its full light (a bounce shown as a flicker, a marble lifted
+and put back).
 
 ``--curve`` varies one setting at a time (``steady_s``, ``settle_s``, ``turn_settle_s``; the
 others at their defaults) over the tapes and the noisy games and prints false, missed and
@@ -49,14 +52,20 @@ Figures (this machine, ``--games 200 --seed 1``: 200 noisy and 200 fast classic 
     fast classic             200   5176          50       50       50          50       50       50      0      0         0       0
     fast 9x9 multiplayer      50   3646          50       50       50          50       50       50      0      0         0       0
 
-What the players see (``--seen --games 200 --seed 1``, 2026-12-06, the same games; ms, tape
+What the players see (``--seen --games 200 --seed 1``, 2026-12-07, the same games; ms, tape
 time from a placement's first reading; the judging figures above unchanged by the lights)::
 
-    set                    placements  first light ms: median p99 max  full light ms: median p99 max   accepted ms: median p99 max  together unread
-    tapes                         401           0        0        0          50      702     3435          50      702     3435         2     12
-    noisy                        4801           0        0      742          88      718     6416          91      940     8045        79      0
-    fast classic                 4976           0        0        0          76      209      239          76      209      239         0      0
-    fast 9x9 multiplayer         3596           0        0        0          78      211      619          78      211      237         0      0
+    set                    placements  first light ms: median p99 max  full light ms: median p99 max   accepted ms: median p99 max  together unread  dark
+    tapes                         401           0        0        0          50      702     3435          50      702     3435         2     12     4
+    noisy                        4801           0        0      742          88      718     6416          91      940     8045        79      0    82
+    fast classic                 4976           0        0        0          76      209      239          76      209      239         0      0     0
+    fast 9x9 multiplayer         3596           0        0        0          78      211      619          78      211      237         0      0     0
+
+The dim light holds through a gap in its reading shorter than settle_s. When it followed the
+reading (before the hold) the dark column read 63, 2449, 2498 and 1814, every
+bounce a flicker, the other columns as now. The dark ones left are no bounces: a marble put on a block that then
+turns (a turning block's holes light nothing), a glitch read long before the marble itself,
+the tapes' repairs.
 
 Every placement but a handful glows dim the moment its hole reads it (p99 0 ms); before, a
 placement lit nothing at all until its twist. The full light follows the first acceptance, as the rule
@@ -219,6 +228,7 @@ class Seen:
     full: list[float] = field(default_factory=list)  # to the full light
     accepted: list[float] = field(default_factory=list)  # to its acceptance (what the light follows)
     together: int = 0  # accepted with what follows it in one go: "full" is then the acceptance (the turn light)
+    dark: int = 0  # lit, then dark again before its full light (a bounce shown as a flicker)
     unread: int = 0  # accepted with no marble reading on its hole since the placement before
 
     def add(self, watch: Watch, core: Any) -> None:
@@ -245,17 +255,19 @@ class Seen:
             if accepted_t in (halves.get((number, "twist"), (0, None))[1], halves.get((number + 1, "place"), (0, None))[1]):
                 self.together += 1  # accepted with its twist, or with the next marble (a skipped twist): its
                 full_t = min(full_t, accepted_t)  # hole never lights full, the turn light answers at once
-            self.first.append(_lit_at(frames, placed_t, lambda rgb: rgb != (0, 0, 0), index) - placed_t)
+            first_t = _lit_at(frames, placed_t, lambda rgb: rgb != (0, 0, 0), index)
+            self.dark += _goes_dark(frames, first_t, full_t, index)
+            self.first.append(first_t - placed_t)
             self.full.append(full_t - placed_t)
             self.accepted.append(accepted_t - placed_t)
 
     def row(self, label: str) -> str:
         return (f"{label:<22} {self.placements:>10}  {_ms(self.first)}  {_ms(self.full)}  {_ms(self.accepted)}"
-                f"  {self.together:>8} {self.unread:>6}")
+                f"  {self.together:>8} {self.unread:>6} {self.dark:>5}")
 
 
 SEEN_HEADER = (f"{'set':<22} {'placements':>10}  {'first light ms: median p99 max':>28}  "
-               f"{'full light ms: median p99 max':>28}  {'accepted ms: median p99 max':>28}  {'together':>8} {'unread':>6}")
+               f"{'full light ms: median p99 max':>28}  {'accepted ms: median p99 max':>28}  {'together':>8} {'unread':>6} {'dark':>5}")
 
 
 def _lit_at(frames: Frames, t: float, lit: Callable[[tuple[int, int, int]], bool], index: int) -> float:
@@ -267,6 +279,11 @@ def _lit_at(frames: Frames, t: float, lit: Callable[[tuple[int, int, int]], bool
         if lit(frame[index]):
             return max(at, t)
     return float("inf")
+
+
+def _goes_dark(frames: Frames, start: float, end: float, index: int) -> bool:
+    """Whether pixel ``index``, lit at ``start``, shows a dark frame before ``end``."""
+    return any(start < at < end and frame[index] == (0, 0, 0) for at, frame in frames)
 
 
 @dataclass

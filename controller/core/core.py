@@ -128,6 +128,7 @@ class Core:
         every 0.12 s for as long as the tape is silent)."""
         times = [self.referee.grace_at, self.referee.settles_at(), self.referee.steady_at(self.now),
                  next_change(self._view(), self.now) if frames else None,
+                 self.referee.dim_ends_at() if frames else None,  # a bounce's light held, then dark
                  self.computer.wake_at(), self.flow.deadline()]
         return min((t for t in times if t is not None), default=None)
 
@@ -404,10 +405,11 @@ class Core:
 
     def _view(self) -> View:
         """The game's scene with the new marbles read and not yet accepted glowing dim over it
-        (:meth:`Referee.unaccepted`), rebuilt only when something it shows has changed."""
+        (:meth:`Referee.unaccepted`, held through a bounce), rebuilt only when something it shows
+        has changed."""
         flow, game, menu = self.flow, self.flow.game, self.menu
         prompt = self.computer.shown(flow)
-        sensed = self.referee.unaccepted(flow, self.spec) if game else ()
+        sensed = self.referee.unaccepted(flow, self.spec, self.now) if game else ()
         key = (flow.state, flow.colours, game and flow.expected(), game and game.phase, game and game.to_move, sensed,
                menu.page_name(), tuple(menu.option_holes()), menu.pick, self.repair[:1],
                flow.match and len(flow.match.outcomes), prompt, flow.awaits_colour(),
