@@ -67,7 +67,8 @@ class Referee:
         self.timing = Timing()  # when each move's evidence last changed and when it was accepted
         self._looked: tuple[Any, ...] | None = None  # what judge_at_once last looked at (see there)
         self.dim: dict[int, str] = {}  # the holes lit dim (unaccepted), with their colours
-        self._dim_stage: Any = None  # the position the game expected when they were lit
+        self._stage: Any = None  # the position the game expected when they were lit (see _follow)
+        self._stage_t = 0.0  # ... and when the game came to expect it
 
     # -- inputs --------------------------------------------------------------------------------
 
@@ -213,13 +214,39 @@ class Referee:
         if not self._at_once(flow, spec):
             self.dim = {}
             return ()
-        expected = flow.expected()
-        if expected != self._dim_stage:  # a move accepted or taken back: what was lit meant the game before
-            self.dim, self._dim_stage = {}, expected
+        expected = self._follow(flow, now)
         read = self._read_new(flow, spec, expected)
         held = {hole: colour for hole, colour in self.dim.items() if hole not in read and self._holds(hole, now)}
         self.dim = {**held, **read}
         return tuple(sorted(self.dim.items()))
+
+    def turning(self, flow: Flow, spec: GameSpec, now: float) -> tuple[tuple[int, bool], ...]:
+        """The blocks the board reads turning for the twist due, each ``(block, clockwise)`` (the
+        way its count stands off the game's orientation): what the LEDs show dim on the block's
+        arrow until the twist is accepted (the turn light then moves on). Only where moves are
+        judged at once (never in repair), while a twist is due (the mover's own turn: a block
+        turning while a marble is awaited may be the last twist's end or the next seat's
+        fiddling), and only for blocks stepped since it became due (a neutral block left a
+        detent off before is no twist). Called at ``now`` on every event, as
+        :meth:`unaccepted` is."""
+        if not self._at_once(flow, spec):
+            return ()
+        self._follow(flow, now)
+        if flow.game_in_play().phase is not Phase.TWIST:
+            return ()
+        physical = self.physical
+        blocks = range(1, len(physical.steps) + 1)
+        stepped = [(block, physical.count(block), physical.step_t[block - 1]) for block in blocks]
+        since = self._stage_t  # a step before the twist was due belongs to no twist of the mover
+        return tuple((block, count > 0) for block, count, t in stepped if count and t is not None and t >= since)
+
+    def _follow(self, flow: Flow, now: float) -> Any:
+        """The position the game expects; when it changed (a move accepted or taken back), the
+        holes lit dim for the game before are forgotten and ``now`` is when this one began."""
+        expected = flow.expected()
+        if expected != self._stage:
+            self.dim, self._stage, self._stage_t = {}, expected, now
+        return expected
 
     def dim_ends_at(self) -> float | None:
         """When the first hole lit dim through a gap in its reading goes dark (None: none is)."""
