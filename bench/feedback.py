@@ -31,8 +31,15 @@ board lights what it reads; a marble passing over the sensor of a turning block 
 lighting the hole (dim: read, not yet accepted) and to the frame lighting it full (accepted),
 in tape time; and the acceptance itself, from that same first reading. A placement accepted
 together with what follows it (its twist, or the next marble that shows the twist skipped) never
-lights full: the turn light moves on at its acceptance, which then counts as its full light. Before the dim light the first thing a player saw of a placement was nothing: a
-placement lit nothing until the twist changed the turn light.
+lights full: the turn light moves on at its acceptance, which then counts as its full light.
+Before the dim light the first thing a player saw of a placement was nothing: a placement lit
+nothing until the twist changed the turn light. ``dark`` counts the placements whose hole, once
+lit, showed a dark frame before its full light (a bounce shown as a flicker, a marble lifted
+and put back). A second table takes every accepted twist (but a game's last) from its
+block's first encoder step after the move before was accepted to the first frame lighting the
+block's arrow the way it turned (dim: read turning, not yet accepted; else its acceptance) and
+to its acceptance; ``unlit`` counts the twists whose arrow lit nothing before they were
+accepted (the turn light moving on answered first).
 
 ``--curve`` varies one setting at a time (``steady_s``, ``settle_s``, ``turn_settle_s``; the
 others at their defaults) over the tapes and the noisy games and prints false, missed and
@@ -49,14 +56,35 @@ Figures (this machine, ``--games 200 --seed 1``: 200 noisy and 200 fast classic 
     fast classic             200   5176          50       50       50          50       50       50      0      0         0       0
     fast 9x9 multiplayer      50   3646          50       50       50          50       50       50      0      0         0       0
 
-What the players see (``--seen --games 200 --seed 1``, 2026-12-06, the same games; ms, tape
+What the players see (``--seen --games 200 --seed 1``, 2026-12-07, the same games; ms, tape
 time from a placement's first reading; the judging figures above unchanged by the lights)::
 
-    set                    placements  first light ms: median p99 max  full light ms: median p99 max   accepted ms: median p99 max  together unread
-    tapes                         401           0        0        0          50      702     3435          50      702     3435         2     12
-    noisy                        4801           0        0      742          88      718     6416          91      940     8045        79      0
-    fast classic                 4976           0        0        0          76      209      239          76      209      239         0      0
-    fast 9x9 multiplayer         3596           0        0        0          78      211      619          78      211      237         0      0
+    set                    placements  first light ms: median p99 max  full light ms: median p99 max   accepted ms: median p99 max  together unread  dark
+    tapes                         401           0        0        0          50      702     3435          50      702     3435         2     12     4
+    noisy                        4801           0        0      742          88      718     6416          91      940     8045        79      0    82
+    fast classic                 4976           0        0        0          76      209      239          76      209      239         0      0     0
+    fast 9x9 multiplayer         3596           0        0        0          78      211      619          78      211      237         0      0     0
+
+    set                        twists  arrow light ms: median p99 max   accepted ms: median p99 max     unlit
+    tapes                         412           0      649      678         494     1743     4552        42
+    noisy                        4186           0      549     2425         501     1928     3023        58
+    fast classic                 4360           0        0      727         548      720     1197         0
+    fast 9x9 multiplayer         3485           0        0      677         516      686     1170         0
+
+The dim light holds through a gap in its reading shorter than settle_s. When it followed the
+reading (before the hold) the dark column read 63, 2449, 2498 and 1814, every bounce a
+flicker, the other columns as now. The dark ones left are no bounces: a marble put on a block
+that then turns (a turning block's holes light nothing), a glitch read long before the marble
+itself, the tapes' repairs.
+
+A block turned for the twist due lights its arrow dim at its first step (median 0 ms; p99 0 in
+the fast games): before, every twist lit nothing until it was accepted (unlit 411, 4186, 4360,
+3485; the tapes' one lit was a repair's turn-back arrow), a median of 494-548 ms after its first
+step. The twists left unlit are the noisy games' placed and turned in one go (accepted with the
+placement) and the tapes' Pentago Triple twists (judged settled). Of the noisy games' 55 lit
+over 100 ms after the first step, 38 began to turn before their marble was accepted (the arrow
+lights at the first step after it) and 17 stepped back and forth first (8 steps for a
+6-detent quarter: the arrow lights the way the count stands).
 
 Every placement but a handful glows dim the moment its hole reads it (p99 0 ms); before, a
 placement lit nothing at all until its twist. The full light follows the first acceptance, as the rule
@@ -142,7 +170,7 @@ sys.path.insert(0, str(ROOT))  # for the simulated board of the tests and the no
 from bench.robustness.noisy_games import difference, noisy_tape, random_game  # noqa: E402
 from controller.colours import MARBLE_COLOURS, marble_rgb  # noqa: E402
 from controller.commands.replay import core_for, drive, start  # noqa: E402
-from controller.events import EMPTY, UNSURE, HoleReading  # noqa: E402
+from controller.events import EMPTY, UNSURE, EncoderSteps, HoleReading  # noqa: E402
 from controller.rules import MultiplayerGame  # noqa: E402
 from controller.tape import Tape, read_tape  # noqa: E402
 from tests.core.tapebuilder import TapeBuilder  # noqa: E402
@@ -219,12 +247,18 @@ class Seen:
     full: list[float] = field(default_factory=list)  # to the full light
     accepted: list[float] = field(default_factory=list)  # to its acceptance (what the light follows)
     together: int = 0  # accepted with what follows it in one go: "full" is then the acceptance (the turn light)
+    dark: int = 0  # lit, then dark again before its full light (a bounce shown as a flicker)
     unread: int = 0  # accepted with no marble reading on its hole since the placement before
+    twists: int = 0  # accepted twists, each from its block's first step after the move before
+    arrow: list[float] = field(default_factory=list)  # to the first light on its arrow (else its acceptance)
+    turned: list[float] = field(default_factory=list)  # to its acceptance
+    unlit: int = 0  # twists whose arrow lit nothing before their acceptance (the turn light answered first)
 
     def add(self, watch: Watch, core: Any) -> None:
         game, halves, pixel = core.flow.game, core.referee.timing.halves, core.chain.hole_pixel
         frames, landed = watch.frames, watch.landed
         last = len(game.moves) - 1 if game.is_over() else len(game.moves)  # a game's last lights its win
+        self._add_twists(watch, core, last)
         for number in range(min(last, len(game.moves))):
             if (number, "place") not in halves:
                 continue  # resumed or taken back and played again: no time of its own
@@ -245,17 +279,48 @@ class Seen:
             if accepted_t in (halves.get((number, "twist"), (0, None))[1], halves.get((number + 1, "place"), (0, None))[1]):
                 self.together += 1  # accepted with its twist, or with the next marble (a skipped twist): its
                 full_t = min(full_t, accepted_t)  # hole never lights full, the turn light answers at once
-            self.first.append(_lit_at(frames, placed_t, lambda rgb: rgb != (0, 0, 0), index) - placed_t)
+            first_t = _lit_at(frames, placed_t, lambda rgb: rgb != (0, 0, 0), index)
+            self.dark += _goes_dark(frames, first_t, full_t, index)
+            self.first.append(first_t - placed_t)
             self.full.append(full_t - placed_t)
             self.accepted.append(accepted_t - placed_t)
 
+    def _add_twists(self, watch: Watch, core: Any, last: int) -> None:
+        """Each accepted twist (but a game's last): from the first step of its block after the
+        move before was accepted (a turn begun before its marble was accepted counts from its
+        start) to the first frame lighting its arrow, and to its acceptance."""
+        game, halves, arrows = core.flow.game, core.referee.timing.halves, core.chain.arrow_pixels
+        for number in range(min(last, len(game.moves))):
+            twist = game.moves[number].twist
+            if twist is None or (number, "twist") not in halves:
+                continue
+            accepted_t = halves[(number, "twist")][1]
+            since = max((halves[key][1] for key in ((number - 1, "twist"), (number - 1, "place")) if key in halves),
+                        default=0.0)  # the move before was in (a move may have no twist)
+            first = next((t for t in watch.stepped.get(twist.block, ()) if since < t <= accepted_t), None)
+            if first is None:
+                continue  # resumed, taken back and played again
+            pixels = arrows[(twist.block, twist.clockwise)]
+            lit_t = min(_lit_at(watch.frames, first, lambda rgb: rgb != (0, 0, 0), i) for i in pixels)
+            self.twists += 1
+            self.unlit += lit_t >= accepted_t
+            self.arrow.append(min(lit_t, accepted_t) - first)
+            self.turned.append(accepted_t - first)
+
+    def twist_row(self, label: str) -> str:
+        return f"{label:<22} {self.twists:>10}  {_ms(self.arrow)}  {_ms(self.turned)}  {self.unlit:>8}"
+
     def row(self, label: str) -> str:
         return (f"{label:<22} {self.placements:>10}  {_ms(self.first)}  {_ms(self.full)}  {_ms(self.accepted)}"
-                f"  {self.together:>8} {self.unread:>6}")
+                f"  {self.together:>8} {self.unread:>6} {self.dark:>5}")
 
 
 SEEN_HEADER = (f"{'set':<22} {'placements':>10}  {'first light ms: median p99 max':>28}  "
-               f"{'full light ms: median p99 max':>28}  {'accepted ms: median p99 max':>28}  {'together':>8} {'unread':>6}")
+               f"{'full light ms: median p99 max':>28}  {'accepted ms: median p99 max':>28}  {'together':>8} {'unread':>6} {'dark':>5}")
+
+
+TWIST_HEADER = (f"{'set':<22} {'twists':>10}  {'arrow light ms: median p99 max':>28}  "
+                f"{'accepted ms: median p99 max':>28}  {'unlit':>8}")
 
 
 def _lit_at(frames: Frames, t: float, lit: Callable[[tuple[int, int, int]], bool], index: int) -> float:
@@ -269,12 +334,18 @@ def _lit_at(frames: Frames, t: float, lit: Callable[[tuple[int, int, int]], bool
     return float("inf")
 
 
+def _goes_dark(frames: Frames, start: float, end: float, index: int) -> bool:
+    """Whether pixel ``index``, lit at ``start``, shows a dark frame before ``end``."""
+    return any(start < at < end and frame[index] == (0, 0, 0) for at, frame in frames)
+
+
 @dataclass
 class Watch:
     """What a core showed and read while a tape played."""
 
     frames: Frames = field(default_factory=list)
     landed: dict[int, list[float]] = field(default_factory=dict)  # hole: when it read a marble put down
+    stepped: dict[int, list[float]] = field(default_factory=dict)  # block: when its encoder stepped
 
 
 def watched(core: Any) -> Watch:
@@ -292,6 +363,8 @@ def watched(core: Any) -> Watch:
         if isinstance(event, HoleReading) and event.reading not in (EMPTY, UNSURE) \
                 and core.physical.quarters(core.geometry.block_of[event.hole]):
             watch.landed.setdefault(event.hole, []).append(event.t)
+        if isinstance(event, EncoderSteps):
+            watch.stepped.setdefault(event.block, []).append(event.t)
         return effects
 
     core.handle = observe
@@ -386,13 +459,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--curve", action="store_true", help="vary each setting over the tapes and the noisy games")
-    mode.add_argument("--seen", action="store_true", help="what the players see: each placement's first and full light")
+    mode.add_argument("--seen", action="store_true",
+                      help="what the players see: each placement's first and full light, each twist's arrow")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     print(SEEN_HEADER if args.seen else HEADER)
     if args.seen:
-        for label, games in sets(args.games, args.seed).items():
-            print(run_seen(games()).row(label))
+        seen = {label: run_seen(games()) for label, games in sets(args.games, args.seed).items()}
+        print("\n".join(figures.row(label) for label, figures in seen.items()))
+        print(f"\n{TWIST_HEADER}")
+        print("\n".join(figures.twist_row(label) for label, figures in seen.items()))
     elif args.curve:
         for name, values in CURVE.items():
             for value in values:

@@ -26,7 +26,7 @@ from ..flow.published import Repaired, RepairBegun, Started
 from ..flow import AWAITING_PLACEMENT, AWAITING_TWIST, BETWEEN_GAMES, CHOOSING, GAME_OVER, REPAIR, Action, Menu, Resume
 from ..games import Flow, GameOptions, GameSpec, OptionError
 from ..lights.render import next_change, render
-from ..lights.scenes import overlay, paused_scene, sensed_scene
+from ..lights.scenes import overlay, paused_scene, sensed_scene, turning_scene
 from ..lights.view import PALETTE, View
 from ..rules import Phase, Twist
 from . import snapshot
@@ -128,6 +128,7 @@ class Core:
         every 0.12 s for as long as the tape is silent)."""
         times = [self.referee.grace_at, self.referee.settles_at(), self.referee.steady_at(self.now),
                  next_change(self._view(), self.now) if frames else None,
+                 self.referee.dim_ends_at() if frames else None,  # a bounce's light held, then dark
                  self.computer.wake_at(), self.flow.deadline()]
         return min((t for t in times if t is not None), default=None)
 
@@ -404,16 +405,21 @@ class Core:
 
     def _view(self) -> View:
         """The game's scene with the new marbles read and not yet accepted glowing dim over it
-        (:meth:`Referee.unaccepted`), rebuilt only when something it shows has changed."""
+        (:meth:`Referee.unaccepted`, held through a bounce) and the arrows of the blocks read
+        turning for the twist due (:meth:`Referee.turning`), rebuilt only when something it
+        shows has changed."""
         flow, game, menu = self.flow, self.flow.game, self.menu
         prompt = self.computer.shown(flow)
-        sensed = self.referee.unaccepted(flow, self.spec) if game else ()
+        sensed = self.referee.unaccepted(flow, self.spec, self.now) if game else ()
+        turning = self.referee.turning(flow, self.spec, self.now) if game else ()
         key = (flow.state, flow.colours, game and flow.expected(), game and game.phase, game and game.to_move, sensed,
-               menu.page_name(), tuple(menu.option_holes()), menu.pick, self.repair[:1],
+               turning, menu.page_name(), tuple(menu.option_holes()), menu.pick, self.repair[:1],
                flow.match and len(flow.match.outcomes), prompt, flow.awaits_colour(),
                flow.left_s,  # a flow's countdown, where it keeps one
                self.referee.link_up)
         def build() -> View:
-            scene = overlay(self.spec.scene(flow, menu, self.repair, prompt), sensed_scene(sensed))
+            scene = self.spec.scene(flow, menu, self.repair, prompt)
+            mover = scene.turn  # while a twist is due, the turn light is in the mover's colour
+            scene = overlay(scene, sensed_scene(sensed), turning_scene(turning, mover) if mover else View())
             return replace(scene, no_sensors=not self.referee.link_up)
         return self.display.view(key, build)

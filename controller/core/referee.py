@@ -29,7 +29,7 @@ from typing import Any
 
 from ..board import BoardInputError, Diff, Physical, Step, compare, repair_steps
 from ..board.diff import sensed_colours
-from ..events import EMPTY, MARBLE, EncoderSteps, HoleReading, LinkChange
+from ..events import EMPTY, MARBLE, UNSURE, EncoderSteps, HoleReading, LinkChange
 from ..flow import Action
 from ..flow.published import LinkChanged
 from ..games import GameSpec
@@ -66,6 +66,9 @@ class Referee:
         self.retractions = 0  # actions withdrawn because a later reading proved them wrong
         self.timing = Timing()  # when each move's evidence last changed and when it was accepted
         self._looked: tuple[Any, ...] | None = None  # what judge_at_once last looked at (see there)
+        self.dim: dict[int, str] = {}  # the holes lit dim (unaccepted), with their colours
+        self._stage: Any = None  # the position the game expected when they were lit (see _follow)
+        self._stage_t = 0.0  # ... and when the game came to expect it
 
     # -- inputs --------------------------------------------------------------------------------
 
@@ -196,20 +199,79 @@ class Referee:
         return (spec.eager and flow.state in flow.at_once_states and self.link_up and self.physical.orientation_known
                 and not (self.hold or self.strict or self.reconciling))
 
-    def unaccepted(self, flow: Flow, spec: GameSpec) -> tuple[tuple[int, str], ...]:
+    def unaccepted(self, flow: Flow, spec: GameSpec, now: float) -> tuple[tuple[int, str], ...]:
         """The new marbles the board reads and the game does not hold yet, each ``(hole, colour)``
         (the colour read, else the colour due): what the LEDs show dim while the referee waits
         for their readings to stand. Only where moves are judged at once, and not on a block
         between quarters (its holes read the marbles passing over); on a block turned and not yet
-        accepted, against its turned marbles (as :func:`~controller.board.compare` reads it)."""
+        accepted, against its turned marbles (as :func:`~controller.board.compare` reads it).
+
+        A hole lit dim stays lit through a gap in its reading shorter than ``settle_s`` (a
+        bounce), the time the referee waits before it believes a marble gone, as long as the
+        game expects what it did and the hole's block stands as the game has it: so a bouncing
+        marble's light does not flicker, and one lifted for good goes dark ``settle_s`` after it
+        left (:meth:`dim_ends_at`). Called on every event (the core's view is), at ``now``."""
+        if not self._at_once(flow, spec):
+            self.dim = {}
+            return ()
+        expected = self._follow(flow, now)
+        read = self._read_new(flow, spec, expected)
+        held = {hole: colour for hole, colour in self.dim.items() if hole not in read and self._holds(hole, now)}
+        self.dim = {**held, **read}
+        return tuple(sorted(self.dim.items()))
+
+    def turning(self, flow: Flow, spec: GameSpec, now: float) -> tuple[tuple[int, bool], ...]:
+        """The blocks the board reads turning for the twist due, each ``(block, clockwise)`` (the
+        way its count stands off the game's orientation): what the LEDs show dim on the block's
+        arrow until the twist is accepted (the turn light then moves on). Only where moves are
+        judged at once (never in repair), while a twist is due (the mover's own turn: a block
+        turning while a marble is awaited may be the last twist's end or the next seat's
+        fiddling), and only for blocks stepped since it became due (a neutral block left a
+        detent off before is no twist). Called at ``now`` on every event, as
+        :meth:`unaccepted` is."""
         if not self._at_once(flow, spec):
             return ()
-        diff = compare(flow.expected(), self.physical, flow.colours)
+        self._follow(flow, now)
+        if flow.game_in_play().phase is not Phase.TWIST:
+            return ()
+        physical = self.physical
+        blocks = range(1, len(physical.steps) + 1)
+        stepped = [(block, physical.count(block), physical.step_t[block - 1]) for block in blocks]
+        since = self._stage_t  # a step before the twist was due belongs to no twist of the mover
+        return tuple((block, count > 0) for block, count, t in stepped if count and t is not None and t >= since)
+
+    def _follow(self, flow: Flow, now: float) -> Any:
+        """The position the game expects; when it changed (a move accepted or taken back), the
+        holes lit dim for the game before are forgotten and ``now`` is when this one began."""
+        expected = flow.expected()
+        if expected != self._stage:
+            self.dim, self._stage, self._stage_t = {}, expected, now
+        return expected
+
+    def dim_ends_at(self) -> float | None:
+        """When the first hole lit dim through a gap in its reading goes dark (None: none is)."""
+        ends = [self._dim_end(hole) for hole in self.dim if self.physical.readings[hole] in (EMPTY, UNSURE)]
+        return min((t for t in ends if t is not None), default=None)
+
+    def _read_new(self, flow: Flow, spec: GameSpec, expected: Any) -> dict[int, str]:
+        """The new marbles read now, as :meth:`unaccepted` lights them."""
+        diff = compare(expected, self.physical, flow.colours)
         between = set(diff.torn) | set(diff.loose)
         names, due = sensed_colours(flow.colours), spec.next_colour(flow.game_in_play())
         read = [(hole, due if colour is None else colour) for hole, colour in diff.added
                 if self.physical.geometry.block_of[hole] not in between]
-        return tuple((hole, names[colour]) for hole, colour in read if colour is not None)  # None: none is due
+        return {hole: names[colour] for hole, colour in read if colour is not None}  # None: none is due
+
+    def _holds(self, hole: int, now: float) -> bool:
+        """Whether ``hole``, lit dim and read no more, stays lit: its reading gone less than
+        ``settle_s`` ago, its block standing as the game has it (no turn under way)."""
+        end, physical = self._dim_end(hole), self.physical
+        return (physical.readings[hole] in (EMPTY, UNSURE) and end is not None and now < end
+                and physical.count(physical.geometry.block_of[hole]) == 0)
+
+    def _dim_end(self, hole: int) -> float | None:
+        changed = self.physical.read_t[hole]
+        return None if changed is None else changed + self.settle_s
 
     def _confirm(self, now: float) -> None:
         """The oldest provisional moves whose evidence has stood for the guard are sure."""

@@ -7,10 +7,11 @@ brightness cap, gamma and the current budget.
 
 Layers are painted bottom to top, a later one covering an earlier one on a shared pixel:
 draw pulse, win lines, pattern cards on the bottom row (a chain without a card strip), hole
-lights, arrows, status pixels, card pixels, pattern cards on the card strip. Status pixels show
-``view.status`` one colour each when it is set (pixels beyond it stay off), else ``view.turn``;
-while ``view.no_sensors`` they flash ``no_sensors`` instead, every other pixel by turns (the
-sensors are not connected: a pattern no seat's turn light makes, steady or blinking).
+lights, arrows (steady ones under chasing ones), status pixels, card pixels, pattern cards on
+the card strip. Status pixels show ``view.status`` one colour each when it is set (pixels
+beyond it stay off), else ``view.turn``; while ``view.no_sensors`` they flash ``no_sensors``
+instead, every other pixel by turns (the sensors are not connected: a pattern no seat's turn
+light makes, steady or blinking).
 
 Pattern cards (``view.patterns``) go on the chain's card strip, one card per five-pixel slot,
 left to right. A chain without one (``cards = 3`` alone: a pixel per card) shows them on the
@@ -73,9 +74,11 @@ def render(view: View, chain: LedChain, t: float) -> tuple[RGB, ...]:
     for light in view.holes:
         if not light.blink or is_blink_on(t):
             frame[_hole_pixel(chain, light.hole)] = scale(rgb(light.colour), light.level) if light.level < 1 else rgb(light.colour)
-    for arrow in view.arrows:
+    for arrow in sorted(view.arrows, key=lambda a: a.chase):  # steady ones first: a chase runs over them
         pixels = _arrow_pixels(chain, arrow.block, arrow.clockwise)
-        frame[pixels[step(t, ARROW_STEP_S, len(pixels))]] = rgb(arrow.colour)
+        lit = scale(rgb(arrow.colour), arrow.level) if arrow.level < 1 else rgb(arrow.colour)
+        for i in (pixels[step(t, ARROW_STEP_S, len(pixels))],) if arrow.chase else pixels:
+            frame[i] = lit
     for n, i in enumerate(chain.status_pixels):
         colour = view.status[n] if n < len(view.status) else None if view.status else view.turn
         if view.no_sensors:
@@ -117,7 +120,7 @@ def next_change(view: View, t: float) -> float | None:
     times = [t + DRAW_FRAME_S] if view.draw else []
     if view.no_sensors or any(light.blink for light in view.holes):
         times.append(_next_edge(t, 0.5 / BLINK_HZ))
-    if view.arrows:
+    if any(arrow.chase for arrow in view.arrows):
         times.append(_next_edge(t, ARROW_STEP_S))
     if any(len(line) > 1 for line in view.win_lines):
         times.append(_next_edge(t, WIN_STEP_S))

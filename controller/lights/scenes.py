@@ -75,6 +75,20 @@ def sensed_scene(marbles: Iterable[tuple[int, str]]) -> View:
     return View(holes=tuple(HoleLight(hole, _colour(colour), level=SENSED_LEVEL) for hole, colour in marbles))
 
 
+# What the dim arrow of a block being turned means (the page's legend, for the games that show it).
+TURNING_WORDS = ("on a block's arrow: dim while the board reads the block turning that way for the twist due "
+                 "(the turn light moves on once the twist is accepted)")
+
+
+def turning_scene(turns: Iterable[tuple[int, bool]], colour: str) -> View:
+    """Blocks the board reads turning for the twist due, each ``(block, clockwise)``: every
+    pixel of the arrow of the way it turns glows dim and steady in the mover's ``colour``, so a
+    player sees the board has read the turn before it is sure (a prompt's arrow chases over it)."""
+    colour = _colour(colour)
+    return View(arrows=tuple(ArrowLight(block, clockwise, colour, level=SENSED_LEVEL, chase=False)
+                             for block, clockwise in turns))
+
+
 def placed_scene(hole: int, colour: str) -> View:
     """The marble just placed and accepted, awaiting its twist: its hole lit full in its colour."""
     return View(holes=(HoleLight(hole, _colour(colour)),))

@@ -55,7 +55,9 @@ class HoleLight:
 class ArrowLight:
     block: int
     clockwise: bool
-    colour: str  # a PALETTE name; arrows animate in their direction
+    colour: str  # a PALETTE name
+    level: float = 1.0  # the fraction of the colour lit (a block read turning, its twist not yet accepted, glows dim)
+    chase: bool = True  # one pixel chases in the arrow's direction; else every pixel of it lights, steady
 
 
 @dataclass(frozen=True)

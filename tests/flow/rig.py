@@ -78,12 +78,14 @@ class Rig:
 
     def lit(self) -> str:
         """What the LEDs show, in words: "turn:white", "remove:c3", "arrow:3L", "win:black", ...;
-        a marble read and not yet accepted glows dim ("dim-white:c3")."""
+        a marble read and not yet accepted glows dim ("dim-white:c3"), and so does the arrow of a
+        block read turning for the twist due ("dim-white-arrow:2R")."""
         view = self.core.view()
         g = self.profile.geometry
         words = [f"turn:{view.turn}"] if view.turn else []
         words += [f"{'dim-' if h.level < 1 else ''}{h.colour}:{hole_name(h.hole, g)}" for h in view.holes]
-        words += [f"arrow:{a.block}{'R' if a.clockwise else 'L'}" for a in view.arrows]
+        words += [f"{'dim-' + a.colour + '-' if a.level < 1 else ''}arrow:{a.block}{'R' if a.clockwise else 'L'}"
+                  for a in view.arrows]
         if view.win_lines:  # one colour for all, or each line's own (places earned in a multiplayer game)
             words.append(f"win:{','.join(view.line_colours) or view.win_colour}:{len(view.win_lines)}")
         if view.draw:

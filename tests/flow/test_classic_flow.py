@@ -28,7 +28,7 @@ TABLES = {
     "two marbles at once, then one lifted": [
         (("place", "c3"), 0.0, "awaiting_placement", [], "turn:white dim-white:c3"),
         (("place", "e5"), 0.5, "awaiting_placement", [], "turn:white dim-white:c3 dim-white:e5"),
-        (("lift", "c3"), 0.0, "awaiting_placement", [], "turn:white dim-white:e5"),
+        (("lift", "c3"), 0.0, "awaiting_placement", [], "turn:white dim-white:c3 dim-white:e5"),  # held: a bounce?
         (("place", "c3"), GRACE, "repair", [], "remove:c3"),
         (("lift", "c3"), 0.5, "awaiting_twist", [], "turn:white white:e5"),
     ],

@@ -71,6 +71,17 @@ def test_arrow_lit_pixel_chases_along_its_direction(block, clockwise, pixels):
     assert seen == [{p: PALETTE["prompt"]} for p in order]
 
 
+def test_a_steady_arrow_lights_all_its_pixels_at_its_level_and_a_chase_runs_over_it():
+    """A block read turning for the twist due (issue 31): its arrow's pixels glow dim and steady;
+    a prompt's chasing arrow on the same pixels stays visible over it, whichever comes first."""
+    dim = ArrowLight(4, True, "white", level=0.25, chase=False)
+    assert lit(render(View(arrows=(dim,)), CHAIN, 0.07)) == {p: scale(PALETTE["white"], 0.25) for p in (54, 55, 56)}
+    assert next_change(View(arrows=(dim,)), 0.07) is None  # steady: no Tick for it
+    for arrows in ((dim, ArrowLight(4, True, "prompt")), (ArrowLight(4, True, "prompt"), dim)):
+        assert lit(render(View(arrows=arrows), CHAIN, 0.22)) == {
+            54: scale(PALETTE["white"], 0.25), 55: PALETTE["prompt"], 56: scale(PALETTE["white"], 0.25)}
+
+
 def test_arrow_on_the_9x9_chain_for_the_last_block():
     start = 81 + 2 * 3 * 8  # holes, then 8 blocks of two 3-pixel arrows before block 9
     view = View(arrows=(ArrowLight(9, False, "turn_back"),))

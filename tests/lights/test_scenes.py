@@ -7,7 +7,8 @@ import pytest
 from controller.lights.render import OFF, WIN_STEADY, SceneError, render, scale
 from controller.board import Step
 from controller.lights.scenes import (
-    draw_scene, menu_scene, overlay, prompt_scene, repair_scene, score_scene, turn_scene, win_scene,
+    SENSED_LEVEL, draw_scene, menu_scene, overlay, prompt_scene, repair_scene, score_scene, turn_scene, turning_scene,
+    win_scene,
 )
 from controller.lights.view import PALETTE, ArrowLight, HoleLight, View
 from controller.profile import load_profile
@@ -44,6 +45,9 @@ SCENES = [
     (draw_scene([[0, 7, 14, 21, 28], [5, 10, 15, 20, 25]]),
      View(draw=True, win_lines=((0, 7, 14, 21, 28), (5, 10, 15, 20, 25)), win_colour="white")),
     (score_scene(["white", "black", "white"]), View(cards=("white", "black", "white"))),
+    (turning_scene([(2, True), (3, False)], "black"),
+     View(arrows=(ArrowLight(2, True, "black", SENSED_LEVEL, chase=False),
+                  ArrowLight(3, False, "black", SENSED_LEVEL, chase=False)))),
     (menu_scene([0, 1, 2], selected=[1]),
      View(holes=(HoleLight(0, "option"), HoleLight(1, "selected"), HoleLight(2, "option")))),
 ]
@@ -95,6 +99,7 @@ def test_overlay_adds_lights_and_later_views_set_the_status():
     (lambda: win_scene([[0, 1, 2, 3, 4]], "Black"), "'Black' is not a palette colour"),
     (lambda: repair_scene([Step("put", 0, colour="grey")]), "'grey' is not a palette colour"),
     (lambda: score_scene(["white", "gray"]), "'gray' is not a palette colour"),
+    (lambda: turning_scene([(1, True)], "Black"), "'Black' is not a palette colour"),
     (lambda: repair_scene([Step("dance", 3)]),
      "Step(kind='dance', hole=3, block=None, clockwise=None, colour=None) is not a repair step this scene can show"),
     (lambda: repair_scene([Step("turn", block=2)]),

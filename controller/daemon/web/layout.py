@@ -13,7 +13,7 @@ from typing import Any
 from ...colours import MARBLE_COLOURS, light_name, screen_fill
 from ...games import SHIPPED, Catalogue, GameSpec, offered
 from ...games.spec import MAX_NAME_CHARS
-from ...lights.scenes import PLACED_WORDS
+from ...lights.scenes import PLACED_WORDS, TURNING_WORDS
 from ...lights.view import PALETTE, SIGNAL_WORDS
 from ...profile import Profile
 from ...rules import hole_name
@@ -72,12 +72,13 @@ def _legend_of(specs: tuple[GameSpec, ...], colours: tuple[str, ...], size: int)
     meanings says each): the turn colour of every seat they have (the board's own, then the
     further seat colours), the marble colours a game lights on its holes (Triple's prompts,
     Picture-Puzzle's build), and under a new marble in the games judged at once (dim while it
-    is read, full once accepted), then the signals."""
+    is read, full once accepted) and on a block's arrow there (dim while it is read turning for
+    the twist due), then the signals."""
     seats = {spec.name: _seat_colours(spec, max(spec.choice("players").values), colours, size) for spec in specs}
     meanings = [(c, f"turn pixels: {c} to move, or {c} won") for c in dict.fromkeys(c for s in seats.values() for c in s)]
     meanings += [light for spec in specs for light in spec.lights]
     placed = dict.fromkeys(c for spec in specs if spec.eager for c in seats[spec.name])
-    meanings += [(c, PLACED_WORDS) for c in placed]
+    meanings += [(c, words) for c in placed for words in (PLACED_WORDS, TURNING_WORDS)]
     entries: dict[str, dict[str, Any]] = {}
     for colour, means in meanings:
         entry = entries.setdefault(look(colour)["light"], {"rgb": look(colour)["rgb"], "means": []})

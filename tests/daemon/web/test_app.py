@@ -277,11 +277,13 @@ def test_the_layout_names_colours_as_they_look_and_explains_the_lights_and_the_m
         assert classic["violet"].startswith("turn pixels: black to move, or black won") and "yellow" not in classic
         # Issue 31, item 4: the light under a new marble, in the games judged at once (not Triple: judged settled)
         assert classic["violet"].endswith("; under a new marble: dim while the board reads it, full once the board "
-                                          "has accepted it (until its twist)")
+                                          "has accepted it (until its twist); on a block's arrow: dim while the board "
+                                          "reads the block turning that way for the twist due (the turn light moves on "
+                                          "once the twist is accepted)")
         assert "sky blue" in classic and len(classic) < len(means)
         triple = {entry["looks"]: entry["means"] for entry in layout["legend"]["games"]["triple"]}
         assert "put a yellow marble here" in triple["yellow"] and not any("Picture-Puzzle" in m for m in triple.values())
-        assert not any("under a new marble" in m for m in triple.values())
+        assert not any("under a new marble" in m or "block's arrow" in m for m in triple.values())
         assert layout["menu"]["games"] == [{"value": "classic", "means": "Classic Pentago"},
                                            {"value": "triple", "means": "Pentago Triple"},
                                            {"value": "puzzle", "means": "Picture-Puzzle"}]
