@@ -63,16 +63,10 @@ class Lanes:
         self.wins_and_fives = _wins_and_fives(self.scans)
         # per block, per quarter turns: a subset of its holes -> that subset turned
         self.quarters = tuple(_quarters(mask, tables) for mask in g.block_masks)
-        self.blocks = tuple(zip(g.block_masks, (self._spread_table(b) for b in range(g.block_count))))
+        self.blocks = tuple(zip(g.block_masks, (_Spread(self, b) for b in range(g.block_count))))
         # per lane, the blocks it turns with their turning back (the rest stay as they are)
         self.undoing = tuple(tuple((g.block_masks[b], self.quarters[b][-q % 4]) for b, q in enumerate(way) if q)
                              for way in self.ways)
-
-    def _spread_table(self, block: int) -> dict[int, int]:
-        """Every subset of a block's holes mapped to its images in every lane."""
-        turned = self.quarters[block]
-        return {subset: sum(turned[way[block]][subset] << (self.width * lane) for lane, way in enumerate(self.ways))
-                for subset in turned[0]}
 
     def spread(self, stones: int) -> int:
         """``stones`` turned every way: lane ``k`` holds it turned as ``ways[k]``."""
@@ -117,6 +111,24 @@ class Lanes:
     def several(self, lanes: int) -> int:
         """Lanes that hold two bits or more (all ones), the rest zero."""
         return self.nonzero(lanes & ((lanes | self.flags) - self.ones))  # x & (x - 1), lane by lane
+
+
+class _Spread(dict[int, int]):
+    """One block's holes, every subset mapped to its images in every lane of ``lanes``, each
+    worked out when first met: a 9x9 board's 154 pair lanes of 9 blocks would take seconds and
+    many megabytes to tabulate whole, and a search meets few of its subsets."""
+
+    def __init__(self, lanes: Lanes, block: int) -> None:
+        super().__init__()
+        self.turned = lanes.quarters[block]
+        # per quarter turns, a one in every lane whose way turns the block so: multiplying a
+        # subset turned so by it puts a copy in each of those lanes (a lane holds any board)
+        self.copies = tuple(sum(1 << lanes.width * lane for lane, way in enumerate(lanes.ways) if way[block] == q)
+                            for q in range(4))
+
+    def __missing__(self, subset: int) -> int:
+        image = self[subset] = sum(turned[subset] * copies for turned, copies in zip(self.turned, self.copies))
+        return image
 
 
 class TwistLanes:
