@@ -17,6 +17,12 @@ The morat dialect: a move is ``<row><column><twist>``: row ``a`` is rank 6 down 
 1, column ``1``-``6`` is file a-f; the twist letter is ``s``/``t`` block 1 L/R, ``u``/``v`` block
 2, ``w``/``x`` block 4, ``y``/``z`` block 3. The first player is ``w``. Morat knows no win on
 placement: it always names a twist, which is dropped here when its placement alone makes five.
+Morat is on no registry this project reaches: build its ``pentagod`` from its public sources
+(github.com/tewalds/morat). The copy measured here was rebuilt from stored sources, with four
+local fixes noted beside it: the sources' commits mixed, a store that newer g++ optimises away
+(-fno-lifetime-dse), one of its 32 lines of five that it never checked (b1-f1), and a time
+formula that divided by zero on move 19. Our moves are checked against our rules whatever it
+answers; a move it gives that our rules refuse stops the match with its text.
 
 Figures (the 2-core development machine, one match per core; 2026-12-07): see docs/benchmarks.md.
 """

@@ -100,6 +100,66 @@ Debian's python3 here, the search 9.5 times (2,730-2,830 nodes/s at a fixed budg
 ply less. At a fixed node budget there the after search is 2-9% faster. How a real Pi 2 or
 Pi Zero W compares with this emulation is not measured here: it needs the Pi.
 
+Every twist at once (issue 30, 2026-12-07, a quiet machine; before is bb8d50a, after a18b8a7).
+A node used to ask its questions twist by twist: where the stones land, who has five, where a
+stone makes five, and, to judge each move, the same of every reply twist after every twist (64
+board images a node). Python pays per operation, not per bit, so controller/ai/lanes.py asks
+them of all twists at once, each twist's board a lane of one integer (SWAR): the 8 twists in one,
+the 29 distinct twist-and-reply results in another (of 64: twists of two blocks commute, a twist
+and its reverse cancel). The frontier scores its children from one board per twist and the
+lines through each placement (evaluate.their_stone) instead of a node call each; a node tries
+the move its table remembers before it builds anything; the root searches later moves with a
+null window; nodes below the root look for no win of their own (they have none: a move that
+leaves one is never searched); the cyclic garbage collector is off during a search.
+
+    player             optimal% blunder%  depth   nodes/s median s    p99 s  thrown
+    before @0.25s          97.5      2.5   4.18     12719    0.017    0.268     3.0
+    before @1s             98.5      1.5   5.02     13811    0.019    1.015     3.0
+    after @0.025s          96.8      3.2   3.57     43026    0.008    0.032     1.0
+    after @0.1s            98.2      1.8   4.32     41760    0.008    0.107     2.0
+    after @0.25s           98.5      1.5   4.90     47348    0.007    0.257     3.0
+    after @1s              99.0      1.0   5.59     50026    0.006    1.010     2.0
+
+(Other runs the same day: after, 98.5% at 0.1 s and 97.0-97.5% at 0.025 s; before, 97.75% at
+0.25 s. One position of 400 is 0.25%.)
+
+The same work (``--depth 5 --limit 40``: the same scores, 90,519 nodes before and 90,999 after)
+takes 7.40-8.13 CPU s before and 1.50-2.32 after (3.3-4.9 times less; nodes/s 11,100-12,200
+against 39,200-60,700), and callgrind counts 18.1 against 5.5 billion instructions to depth 4
+(3.6 times fewer after the interpreter's start-up). What paid, in order: the lanes (a node's
+safe holes from about 260 us for its 8 twists to 35-41 us for all; its turns from 45 us to 8 us);
+the frontier's one board per twist (depth 5 in 2.3-2.9 times less time, with the lanes); the
+remembered move first (over half the nodes two or more plies deep cut off on it: 10-20% less
+time); the root's null windows (17% fewer nodes to depth 4); no win looked for below the root
+(7% fewer instructions); a table-driven ``bits``. Against the compiled search, on the same
+scores at depths 3-5 (tests/ai/test_compiled.py), the compiled one still visits 8-10 times the
+nodes a second: it keeps 100% at 1 s and 99.5% at 0.25 s.
+
+Tried and not kept (2026-12-07, by instructions or by this bench side by side): the frontier
+asking one child's replies alone before every twist's (it scored and counted the children that
+lose next: twice the nodes, slower); a killer move first at the frontier (slower); a forced move
+searched a ply deeper (97.75% against 98.0% at 0.1 s); checking at the frontier whether the best
+child leaves the opponent any move that does not lose at once (the same optimal share at 40%
+fewer nodes a second). Not tried: the table as preallocated arrays (the search's own bookkeeping
+is under a tenth of the time), folding the table by the board's symmetries (a late position
+rarely meets its mirror image within one search), an opening book (the oracle positions have
+19-26 stones; it could help whole games only from the empty board) and a proof search for the
+endgame (a threat-space search proved 2 of 5 missed wins, below).
+
+The misses that stay are deep: S-g181-n20 needs depth 5 (0.5 s here), S-g110-n21 depth 7 (1 s),
+S-g092-n22 depth 10 (1 s), S-g124-n24 and S-g100-n22 depth 8-9 (4 s); S-g087-n22 and S-g010-n21
+are draws that a search to depth 5 keeps and depths 6-8 lose (the compiled search as well:
+the static evaluation prefers a move whose loss lies deeper), so they come and go with the
+depth a budget reaches.
+
+On a 32-bit Pi's python3 under qemu-user (``sudo bench/pi_vm/arm_search.sh armhf``, Debian 12
+armhf, the same day): before 95.0% at 0.25 s (1,999 nodes/s) and 97.5% at 1 s (1,739); after
+97.5-97.8% at 0.25 s (6,135-6,479) and 98.8% at 1 s (5,194-6,071): 3.3 times the nodes a CPU
+second, short of 98.5% and 99%. There an empty Python loop runs 8.4-14.1 times slower than in
+the host's Debian python3 (it varies with the host's load) and the search 7.5-9 times slower
+(the integer operations that do its work are a larger share of it than of a loop), so a CPU
+second there buys what 0.11-0.13 s buys here: about this table's 0.1 s row.
+
 Tried and not kept (2026-12-01, this bench at both budgets, load 9-11; run-to-run noise is
 1-2 positions of 400, so each idea was run more than once):
 
