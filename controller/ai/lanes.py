@@ -30,12 +30,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import combinations
 
 from ..rules.geometry import bits
-from .tables import SearchTables, completion_finder, search_tables
+from .tables import SearchTables, completion_finder, search_tables, wins_and_fives_finder
 
 Turns = tuple[int, int, int, int]  # lanes per twist: my stones, theirs, their five, my fives
 Way = tuple[int, ...]  # quarter turns clockwise of each block
@@ -60,7 +60,7 @@ class Lanes:
         self.ones, self.lows = every_lane(1), every_lane((1 << holes) - 1)
         self.scans = tuple((shift, every_lane(starts)) for shift, starts in g._five_scans)
         self.completions: Callable[[int, int], int] = completion_finder(self.scans)
-        self.wins_and_fives = _wins_and_fives(self.scans)
+        self.wins_and_fives = wins_and_fives_finder(self.scans)
         # per block, per quarter turns: a subset of its holes -> that subset turned
         self.quarters = tuple(_quarters(mask, tables) for mask in g.block_masks)
         self.blocks = tuple(zip(g.block_masks, (_Spread(self, b) for b in range(g.block_count))))
@@ -79,21 +79,19 @@ class Lanes:
         """Lane ``k`` of ``lanes``."""
         return lanes >> (self.width * k) & self.full
 
-    def undo(self, stones: int, k: int) -> int:
-        """``stones`` (a board turned as lane ``k``) turned back."""
-        for mask, back in self.undoing[k]:
-            inside = stones & mask
-            stones ^= inside ^ back[inside]
-        return stones
-
-    def set_lanes(self, lanes: int) -> list[int]:
-        """The lanes that are all ones in ``lanes`` (a result of :meth:`nonzero`), lowest first."""
-        flags, width, out = lanes & self.flags, self.width, []
+    def undone(self, lanes: int, which: int) -> Iterator[tuple[int, int]]:
+        """For each lane set in ``which`` (a result of :meth:`nonzero`), lowest first: its number
+        and its board in ``lanes`` turned back to the board's own frame."""
+        flags, width, full, undoing = which & self.flags, self.width, self.full, self.undoing
         while flags:  # a few lanes of many: bit by bit, not byte by byte
             low = flags & -flags
-            out.append((low.bit_length() - 1) // width)
             flags ^= low
-        return out
+            k = (low.bit_length() - 1) // width
+            stones = lanes >> width * k & full
+            for mask, back in undoing[k]:
+                inside = stones & mask
+                stones ^= inside ^ back[inside]
+            yield k, stones
 
     def nonzero(self, lanes: int) -> int:
         """All ones in every lane of ``lanes`` that is not zero, zeros elsewhere."""
@@ -187,9 +185,8 @@ class TwistLanes:
                 for t in range(len(lanes.ways))]
         wins = lanes.completions(theirs, lanes.fulls & ~(mine | theirs))
         if wins:
-            for t in lanes.set_lanes(lanes.nonzero(wins)):
-                win = lanes.lane(wins, t)
-                safe[t] &= lanes.undo(win, t) if not win & (win - 1) else 0
+            for t, win in lanes.undone(wins, lanes.nonzero(wins)):
+                safe[t] &= win if not win & (win - 1) else 0  # two wins: no stone stops both
         lanes = self.pairs  # a placement and a twist, after each of my twists
         mine2, theirs2 = lanes.spread(me), lanes.spread(opp)
         empty2 = lanes.fulls & ~(mine2 | theirs2)
@@ -202,17 +199,8 @@ class TwistLanes:
             threats &= ~lanes.fives(mine2)  # a twist that gives me five wins nothing
         if threats:
             stop = (wins & ~lanes.several(wins)) | lanes.completions(mine2, empty2)
-            flags, width, full, undoing, members = threats & lanes.flags, lanes.width, lanes.full, \
-                lanes.undoing, self.members
-            while flags:  # lane by lane, a few of many
-                low = flags & -flags
-                flags ^= low
-                k = (low.bit_length() - 1) // width
-                allowed = stop >> width * k & full
-                for mask, back in undoing[k]:  # the lane's turns undone
-                    inside = allowed & mask
-                    allowed ^= inside ^ back[inside]
-                for t in members[k]:
+            for k, allowed in lanes.undone(stop, threats):
+                for t in self.members[k]:
                     safe[t] &= allowed
         return safe
 
@@ -228,30 +216,6 @@ def _quarters(mask: int, tables: SearchTables) -> tuple[dict[int, int], ...]:
     for _ in range(3):
         out.append({s: g.rotate(out[-1][s], block, True) for s in subsets})
     return tuple(out)
-
-
-def _wins_and_fives(scans: tuple[tuple[int, int], ...]) -> Callable[[int, int], tuple[int, int]]:
-    """:func:`~.tables.completion_finder` that also gives the starts of the windows already
-    five (one pass for both questions the safe holes ask of the opponent's stones)."""
-    steps = tuple((s, 2 * s, 3 * s, 4 * s, m) for s, m in scans)
-
-    def wins_and_fives(x: int, empty: int) -> tuple[int, int]:
-        y = x | empty
-        out = fives = 0
-        for s1, s2, s3, s4, m in steps:
-            w = y & y >> s1
-            w &= w >> s2 & y >> s4 & m  # windows with no stone of the other colour
-            if w:
-                a1, a2, a3, a4 = x >> s1, x >> s2, x >> s3, x >> s4
-                p01, p23 = x & a1, a2 & a3
-                four = p01 & p23
-                fives |= w & four & a4
-                w &= four | a4 & (p01 & (a2 | a3) | p23 & (x | a1))  # four or five of x
-                if w:
-                    out |= (w | w << s1 | w << s2 | w << s3 | w << s4) & empty
-        return out, fives
-
-    return wins_and_fives
 
 
 @cache

@@ -77,13 +77,6 @@ class Node:
         self._judged: list[Judged | None] = [None] * len(tb.twists)
         self._seen: set[tuple[int, int]] = set()
 
-    def turn(self, t: int) -> tuple[int, int, bool, int]:
-        """Twist ``t`` applied to both colours, whether the opponent then has five, and the
-        holes (in the turned frame) where my stone gives me five (all holes if I already have)."""
-        lane = self.lanes.twists.lane
-        mine, theirs, their_five, fives = self._turns
-        return lane(mine, t), lane(theirs, t), bool(lane(their_five, t)), lane(fives, t)
-
     def safe_holes(self) -> list[int]:
         """Per twist, the holes where my stone, then the twist, leaves the opponent no win with
         its next move (worked out for every twist at once, on first use)."""

@@ -68,10 +68,6 @@ class Searcher:
         self.twist_cutoffs = [0] * len(tables.twists)
         # per position searched, its safe holes per twist: deeper iterations meet it again
         self.safe_holes: dict[int, list[int]] = {}
-        # per twist and hole: where a stone placed there lands, as the lines of five through it
-        self.landing = tuple(tuple(tables.lines_through[bit.bit_length() - 1] for bit in image)
-                             for image in tables.image)
-        self.centres = tables.centres
 
     def negamax(self, me: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The score of ``(me, opp)`` searched ``depth`` plies deep within ``(alpha, beta)``."""
@@ -112,30 +108,19 @@ class Searcher:
     def _frontier(self, node: Node, alpha: int, beta: int, ply: int) -> tuple[int, tuple[int, int] | None]:
         """A node one ply from the horizon: its best child by static score, each a node, twist
         by twist, those that cut off most often first."""
-        tick, tables, centres, landing, image = self.budget.tick, self.tables, self.centres, self.landing, \
-            self.tables.image
-        best, move = -INFINITY, None
+        tick, best, move = self.budget.tick, -INFINITY, None
         seen: set[tuple[int, int]] = set()
         for t in sorted(range(len(self.twist_cutoffs)), key=self.twist_cutoffs.__getitem__, reverse=True):
-            mine, theirs, play, known, _, _ = node.judged(t)
+            known = node.judged(t)[3]
             if known is not None and terminal_score(known, ply) > best:
                 best, move = terminal_score(known, ply), None  # the table remembers only moves searched
                 if best >= beta:
                     break
-            if not play:
-                continue
-            base = evaluate(theirs, mine, tables)  # the child's score before my stone
-            lines, places = landing[t], image[t]
-            for hole in bits(play):
-                after = mine | places[hole]
-                if (after, theirs) in seen:
-                    continue  # another twist reached this board
-                seen.add((after, theirs))
+            for hole, _, _, static in self._played_on(node, t, seen):
                 tick()
-                score = -(base + their_stone(theirs, mine, lines[hole], centres >> hole & 1))
-                if score > best:
-                    best, move = score, (hole, t)
-                    if score >= beta:
+                if -static > best:
+                    best, move = -static, (hole, t)
+                    if best >= beta:
                         self._cutoff(move, 1)
                         return best, move
         return best, move
@@ -156,26 +141,13 @@ class Searcher:
         alpha = max(alpha, best)
         if alpha >= beta:
             return best, move
-        tables, centres, landing, history, image = self.tables, self.centres, self.landing, self.history, \
-            self.tables.image
-        seen: set[tuple[int, int]] = set()
-        if first is not None and remembered is not None:
+        history, seen = self.history, set()
+        if first is not None and remembered is not None:  # searched already: not again
             hole, t = remembered
-            seen.add((node.judged(t)[0] | image[t][hole], node.judged(t)[1]))
-        children: list[tuple[int, int, int, int, int]] = []
-        for t in twists:
-            mine, theirs, play = node.judged(t)[:3]
-            if not play:
-                continue
-            base = evaluate(theirs, mine, tables)
-            lines, places = landing[t], image[t]
-            for hole in bits(play):
-                after = mine | places[hole]
-                if (after, theirs) in seen:
-                    continue  # another twist reached this board, or it was searched first
-                seen.add((after, theirs))
-                guess = history.get((hole, t), 0) - base - their_stone(theirs, mine, lines[hole], centres >> hole & 1)
-                children.append((guess, hole, t, after, theirs))
+            mine, theirs = node.judged(t)[:2]
+            seen.add((mine | self.tables.image[t][hole], theirs))
+        children = [(history.get((hole, t), 0) - static, hole, t, after, theirs)
+                    for t in twists for hole, theirs, after, static in self._played_on(node, t, seen)]
         children.sort(key=_first, reverse=True)
         searched = first is not None
         for _, hole, t, after, theirs in children:
@@ -194,6 +166,22 @@ class Searcher:
                         self._cutoff(move, depth)
                         break
         return best, move
+
+    def _played_on(self, node: Node, t: int, seen: set[tuple[int, int]]) -> Iterator[tuple[int, int, int, int]]:
+        """Twist ``t``'s children after which play goes on whose boards are not in ``seen`` (another
+        twist reaches some), each with its board (its side to move's stones first) and static
+        score: one board's per twist, changed by the lines through where the stone lands."""
+        mine, theirs, play = node.judged(t)[:3]
+        if not play:
+            return
+        tables = self.tables
+        base = evaluate(theirs, mine, tables)  # the child's score before my stone
+        lines, places, centres = tables.landing[t], tables.image[t], tables.centres
+        for hole in bits(play):
+            after = mine | places[hole]
+            if (after, theirs) not in seen:
+                seen.add((after, theirs))
+                yield hole, theirs, after, base + their_stone(theirs, mine, lines[hole], centres >> hole & 1)
 
     def _cutoff(self, move: tuple[int, int], depth: int) -> None:
         self.history[move] = self.history.get(move, 0) + depth * depth
